@@ -1,0 +1,24 @@
+package dev.pressroom.content.health;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class HealthResourceTest {
+
+    @Test
+    void livenessWhenRunningThenUp() {
+        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void readinessWhenPostgresAnswersThenUpWithItsCheck() {
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItem("Reactive PostgreSQL connections health check"));
+    }
+}
