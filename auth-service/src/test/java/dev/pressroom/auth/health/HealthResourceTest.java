@@ -1,23 +1,24 @@
 package dev.pressroom.auth.health;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
+import dev.pressroom.auth.support.Admin;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
+/** Probes are served on the management interface (AUTH_ADMIN_PORT), as the deployment expects. */
 @QuarkusTest
 class HealthResourceTest {
 
     @Test
     void livenessWhenRunningThenUp() {
-        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        Admin.management().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 
     @Test
     void readinessWhenPostgresAndRedisAnswerThenUpWithBothChecks() {
-        given().get("/q/health/ready").then().statusCode(200)
+        Admin.management().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems("Reactive PostgreSQL connections health check",
                         "Redis connection health check"));

@@ -1,0 +1,80 @@
+package dev.pressroom.auth.client;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** Clients in PostgreSQL. */
+@ApplicationScoped
+public class ClientRepository {
+
+    private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
+            + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at";
+
+    private final Pool pool;
+
+    public ClientRepository(Pool pool) {
+        this.pool = pool;
+    }
+
+    public Uni<Client> find(String id) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM clients WHERE id = $1").execute(Tuple.of(id))
+                .map(ClientRepository::first);
+    }
+
+    public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
+        return sql.preparedQuery("INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+                .execute(tuple(c).addString(registrationTokenHash)).replaceWithVoid();
+    }
+
+    /** Creates or replaces a first-party client; the previous secret stops working. */
+    public Uni<Void> upsertFirstParty(Client c) {
+        return pool.preparedQuery("INSERT INTO clients (" + COLUMNS + ") VALUES "
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO UPDATE SET "
+                        + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
+                        + "redirect_uris = EXCLUDED.redirect_uris, "
+                        + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
+                        + "auth_method = EXCLUDED.auth_method WHERE clients.kind = 'first_party'")
+                .execute(tuple(c)).replaceWithVoid();
+    }
+
+    public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {
+        return pool.preparedQuery("UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1")
+                .execute(Tuple.of(id, verifiedBy, OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    private static Tuple tuple(Client c) {
+        return Tuple.tuple(Arrays.asList(c.id(), c.secretHash(), c.name(), c.redirectUris().toArray(String[]::new),
+                c.postLogoutRedirectUris().toArray(String[]::new), c.scopes().toArray(String[]::new), c.authMethod(),
+                c.kind().name().toLowerCase(Locale.ROOT), c.verified(), c.verifiedBy(),
+                c.verifiedAt() == null ? null : OffsetDateTime.ofInstant(c.verifiedAt(), ZoneOffset.UTC),
+                c.createdBy(), OffsetDateTime.ofInstant(c.createdAt(), ZoneOffset.UTC)));
+    }
+
+    private static Client first(RowSet<Row> rows) {
+        var it = rows.iterator();
+        return it.hasNext() ? map(it.next()) : null;
+    }
+
+    static Client map(Row r) {
+        OffsetDateTime verifiedAt = r.getOffsetDateTime("verified_at");
+        return new Client(r.getString("id"), r.getString("secret_hash"), r.getString("name"),
+                List.of(r.getArrayOfStrings("redirect_uris")), List.of(r.getArrayOfStrings("post_logout_redirect_uris")),
+                List.of(r.getArrayOfStrings("scopes")), r.getString("auth_method"),
+                Client.Kind.valueOf(r.getString("kind").toUpperCase(Locale.ROOT)), r.getBoolean("verified"),
+                r.getString("verified_by"), verifiedAt == null ? null : verifiedAt.toInstant(),
+                r.getString("created_by"), r.getOffsetDateTime("created_at").toInstant());
+    }
+}

@@ -1,0 +1,119 @@
+package dev.pressroom.auth.client;
+
+import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.request.ClientCredentials;
+import dev.pressroom.kernel.id.Tokens;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+
+/**
+ * Client authentication and registration. Secrets are 256-bit random values generated here, so a SHA-256
+ * hash is enough to store them (a slow hash protects guessable secrets only); compared in constant time.
+ */
+@ApplicationScoped
+public class ClientService {
+
+    /** A secret hash that matches nothing, compared when the client is unknown so timing says nothing. */
+    private static final String NO_SECRET = Tokens.sha256("no-such-client");
+
+    private final ClientRepository clients;
+    private final Pool pool;
+    private final Clock clock;
+
+    public ClientService(ClientRepository clients, Pool pool, Clock clock) {
+        this.clients = clients;
+        this.pool = pool;
+        this.clock = clock;
+    }
+
+    public Uni<Client> find(String clientId) {
+        return clients.find(clientId);
+    }
+
+    /** RFC 6749 §2.3.1 and §3.2.1: confidential clients authenticate, public clients identify themselves. */
+    public Uni<Client> authenticate(ClientCredentials credentials) {
+        return clients.find(credentials.clientId()).map(client -> {
+            boolean secretMatches = Tokens.constantTimeEquals(
+                    client == null || client.secretHash() == null ? NO_SECRET : client.secretHash(),
+                    credentials.secret().map(Tokens::sha256).orElse(""));
+            if (client == null) {
+                throw OAuthException.invalidClient("Client authentication failed.");
+            }
+            if (client.isPublic() != credentials.secret().isEmpty() || (!client.isPublic() && !secretMatches)) {
+                throw OAuthException.invalidClient("Client authentication failed.");
+            }
+            return client;
+        });
+    }
+
+    /** Confidential clients only (introspection, RFC 7662 §2.1 as restricted by the spec). */
+    public Uni<Client> authenticateConfidential(ClientCredentials credentials) {
+        if (credentials.secret().isEmpty()) {
+            return Uni.createFrom().failure(OAuthException.invalidClient("This endpoint is for confidential clients."));
+        }
+        return authenticate(credentials);
+    }
+
+    /** Staff create or replace a first-party client; a new secret is generated each time and shown once. */
+    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy) {
+        String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
+        Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
+                m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.FIRST_PARTY, false, null, null,
+                createdBy, clock.instant());
+        return clients.find(clientId).chain(existing -> {
+            if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
+                return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
+            }
+            return clients.upsertFirstParty(client);
+        }).replaceWith(new Registered(client, secret, null));
+    }
+
+    /**
+     * RFC 7591 §3: consumes the initial access token and creates the client in one transaction, so a token
+     * registers exactly one client.
+     */
+    public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m) {
+        Instant now = clock.instant();
+        String clientId = Tokens.random(16);
+        String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
+        String registrationToken = Tokens.random(32);
+        Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
+                m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.DYNAMIC, false, null, null,
+                "registration", now);
+        OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
+        return pool.withTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
+                        + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
+                .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
+                .chain(rows -> rows.rowCount() == 1
+                        ? clients.insert(sql, client, Tokens.sha256(registrationToken))
+                        : Uni.createFrom().failure(OAuthException.invalidToken("The initial access token is not valid."))))
+                .replaceWith(new Registered(client, secret, registrationToken));
+    }
+
+    /** Staff mint an initial access token for one self-hosted instance. */
+    public Uni<Map<String, Object>> mintInitialAccessToken(String createdBy, java.time.Duration ttl) {
+        String token = Tokens.random(32);
+        Instant now = clock.instant();
+        Instant expires = now.plus(ttl);
+        return pool.preparedQuery("INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
+                        + "VALUES ($1, $2, $3, $4)")
+                .execute(Tuple.of(Tokens.sha256(token), createdBy, OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
+                        OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
+                .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
+    }
+
+    public Uni<Boolean> markVerified(String clientId, String verifiedBy) {
+        return clients.markVerified(clientId, verifiedBy, clock.instant());
+    }
+
+    /** A client with its one-time secret and registration access token (null where not applicable). */
+    public record Registered(Client client, String secret, String registrationAccessToken) {
+    }
+}

@@ -1,0 +1,41 @@
+package dev.pressroom.auth.client;
+
+import dev.pressroom.auth.config.AuthConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The registration response (RFC 7591 §3.2.1): the client's metadata plus its one-time credentials. */
+@ApplicationScoped
+public class Registrations {
+
+    private final AuthConfig config;
+
+    public Registrations(AuthConfig config) {
+        this.config = config;
+    }
+
+    public Map<String, Object> describe(ClientService.Registered registered) {
+        Client c = registered.client();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("client_id", c.id());
+        if (registered.secret() != null) {
+            body.put("client_secret", registered.secret());
+            body.put("client_secret_expires_at", 0);
+        }
+        body.put("client_id_issued_at", c.createdAt().getEpochSecond());
+        body.put("client_name", c.name());
+        body.put("redirect_uris", c.redirectUris());
+        body.put("post_logout_redirect_uris", c.postLogoutRedirectUris());
+        body.put("token_endpoint_auth_method", c.authMethod());
+        body.put("grant_types", List.of("authorization_code", "refresh_token"));
+        body.put("response_types", List.of("code"));
+        body.put("scope", String.join(" ", c.scopes()));
+        if (registered.registrationAccessToken() != null) {
+            body.put("registration_access_token", registered.registrationAccessToken());
+            body.put("registration_client_uri", config.issuer() + "/oauth/register/" + c.id());
+        }
+        return body;
+    }
+}

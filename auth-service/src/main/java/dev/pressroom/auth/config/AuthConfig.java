@@ -1,0 +1,66 @@
+package dev.pressroom.auth.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Every setting of the account service, read from application.properties and the AUTH_* environment. */
+@ConfigMapping(prefix = "auth")
+public interface AuthConfig {
+
+    /** The exact public issuer URL (AUTH_ISSUER); every endpoint in discovery is built from it. */
+    String issuer();
+
+    /** Bearer token of the admin API (AUTH_ADMIN_TOKEN); empty disables the bootstrap token. */
+    Optional<String> adminToken();
+
+    /** Directory of PKCS#8 RSA private keys, one file per key named {kid}.pem (AUTH_KEYS_DIR). */
+    String keysDir();
+
+    /** Create and keep a development key when the key directory holds none (dev and test only). */
+    @WithDefault("false")
+    boolean generateDevKey();
+
+    /** Secure flag on cookies; off only in dev and test, which run over plain http on loopback. */
+    @WithDefault("true")
+    boolean cookieSecure();
+
+    /** RFC 6749 §4.1.2 recommends at most ten minutes; the spec says five. */
+    @WithDefault("PT5M")
+    Duration codeTtl();
+
+    /** The spec's documented exchange: expires_in 3600. */
+    @WithDefault("PT1H")
+    Duration accessTokenTtl();
+
+    /** Each refresh token is valid this long after it was issued; rotation issues a fresh one. */
+    @WithDefault("P30D")
+    Duration refreshTokenTtl();
+
+    /** How long a browser session (the sid) lasts after sign-in. */
+    @WithDefault("PT12H")
+    Duration sessionTtl();
+
+    /** How long a person may take to sign in and consent before the authorization request is forgotten. */
+    @WithDefault("PT15M")
+    Duration pendingRequestTtl();
+
+    /** Validity of an initial access token minted by staff for one registration. */
+    @WithDefault("P7D")
+    Duration initialAccessTokenTtl();
+
+    Db db();
+
+    Redis redis();
+
+    interface Db {
+        /** Database name (AUTH_DB_NAME). */
+        String name();
+    }
+
+    interface Redis {
+        /** Redis database number (AUTH_REDIS_DB). */
+        int db();
+    }
+}

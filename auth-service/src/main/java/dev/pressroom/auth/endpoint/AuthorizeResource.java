@@ -1,0 +1,103 @@
+package dev.pressroom.auth.endpoint;
+
+import dev.pressroom.auth.flow.AuthorizationFlow;
+import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.validate.Scopes;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Set;
+
+/** The authorization endpoint (RFC 6749 §3.1, OIDC Core §3.1.2.1: GET and POST) and its two forms. */
+@Path("/")
+public class AuthorizeResource {
+
+    private final AuthorizationFlow flow;
+    private final Cookies cookies;
+
+    public AuthorizeResource(AuthorizationFlow flow, Cookies cookies) {
+        this.flow = flow;
+        this.cookies = cookies;
+    }
+
+    @GET
+    @Path("oauth/authorize")
+    public Uni<Response> authorize(@Context UriInfo uri, @CookieParam(Cookies.SESSION) String session,
+                                   @CookieParam(Cookies.CSRF) String csrf) {
+        return start(uri.getQueryParameters(), session, csrf);
+    }
+
+    @POST
+    @Path("oauth/authorize")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> authorizePost(MultivaluedMap<String, String> form, @CookieParam(Cookies.SESSION) String session,
+                                       @CookieParam(Cookies.CSRF) String csrf) {
+        return start(form, session, csrf);
+    }
+
+    @POST
+    @Path("signin")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> signIn(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
+                                @FormParam("email") String email, @FormParam("password") String password,
+                                @CookieParam(Cookies.CSRF) String csrf) {
+        return flow.signIn(request, formCsrf, csrf, email, password).map(step -> respond(step, csrf));
+    }
+
+    @POST
+    @Path("consent")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> consent(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
+                                 @FormParam("decision") String decision, @CookieParam(Cookies.SESSION) String session,
+                                 @CookieParam(Cookies.CSRF) String csrf) {
+        return flow.consent(request, formCsrf, csrf, session, decision).map(step -> respond(step, csrf));
+    }
+
+    private Uni<Response> start(MultivaluedMap<String, String> params, String session, String csrf) {
+        String token = Cookies.csrfOrNew(csrf);
+        return flow.authorize(new Params(params, IllegalArgumentException::new), session, token)
+                .map(step -> respond(step, csrf));
+    }
+
+    private Response respond(AuthorizeStep step, String browserCsrf) {
+        Response.ResponseBuilder builder;
+        if (step instanceof AuthorizeStep.Redirect r) {
+            builder = Response.seeOther(r.location());
+        } else if (step instanceof AuthorizeStep.SignIn s) {
+            builder = html(Pages.signin(new Pages.SignInPage(s.pending().id(), s.pending().csrf(), s.client().name(),
+                    s.email(), s.error())).render());
+        } else {
+            AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
+            builder = html(Pages.consent(new Pages.ConsentPage(c.pending().id(), c.pending().csrf(), c.client().name(),
+                    c.client().verified(), c.pending().request().redirectUri(), c.account().email(),
+                    lines(c.newScopes()), lines(c.alreadyGranted()))).render());
+        }
+        if (step.newSessionCookie() != null) {
+            builder.cookie(cookies.session(step.newSessionCookie()));
+        }
+        String pageCsrf = step instanceof AuthorizeStep.SignIn s ? s.pending().csrf()
+                : step instanceof AuthorizeStep.Consent c ? c.pending().csrf() : null;
+        if (pageCsrf != null && !pageCsrf.equals(browserCsrf)) {
+            builder.cookie(cookies.csrf(pageCsrf));
+        }
+        return builder.build();
+    }
+
+    private static Response.ResponseBuilder html(String page) {
+        return Response.ok(page, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
+    }
+
+    private static java.util.List<Pages.ScopeLine> lines(Set<String> scopes) {
+        return scopes.stream().map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s))).toList();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.pressroom.auth.endpoint;
+
+import dev.pressroom.auth.flow.LogoutFlow;
+import dev.pressroom.auth.request.Params;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** RP-Initiated Logout (GET and POST, §2): id_token_hint, post_logout_redirect_uri, state, client_id. */
+@Path("/oauth/logout")
+public class LogoutResource {
+
+    private final LogoutFlow flow;
+    private final Cookies cookies;
+
+    public LogoutResource(LogoutFlow flow, Cookies cookies) {
+        this.flow = flow;
+        this.cookies = cookies;
+    }
+
+    @GET
+    public Uni<Response> get(@Context UriInfo uri, @CookieParam(Cookies.SESSION) String session,
+                             @CookieParam(Cookies.CSRF) String csrf) {
+        return run(uri.getQueryParameters(), session, csrf);
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> post(MultivaluedMap<String, String> form, @CookieParam(Cookies.SESSION) String session,
+                              @CookieParam(Cookies.CSRF) String csrf) {
+        return run(form, session, csrf);
+    }
+
+    private Uni<Response> run(MultivaluedMap<String, String> params, String session, String csrf) {
+        boolean confirmed = "yes".equals(params.getFirst("confirm"));
+        String formCsrf = params.getFirst("csrf");
+        String token = Cookies.csrfOrNew(csrf);
+        return flow.logout(new Params(params, IllegalArgumentException::new), session, confirmed, formCsrf, csrf)
+                .map(step -> {
+                    if (step instanceof LogoutFlow.Step.Confirm c) {
+                        return Response.ok(Pages.logout(new Pages.LogoutPage(token, c.clientId(),
+                                c.postLogoutRedirectUri(), c.state())).render(), MediaType.TEXT_HTML_TYPE)
+                                .cookie(cookies.csrf(token)).build();
+                    }
+                    LogoutFlow.Step.SignedOut out = (LogoutFlow.Step.SignedOut) step;
+                    Response.ResponseBuilder builder = out.redirect() != null ? Response.seeOther(out.redirect())
+                            : Response.ok(Pages.signedout(out.clientName()).render(), MediaType.TEXT_HTML_TYPE);
+                    return builder.cookie(cookies.clearSession()).build();
+                });
+    }
+}

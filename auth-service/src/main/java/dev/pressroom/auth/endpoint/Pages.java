@@ -1,0 +1,36 @@
+package dev.pressroom.auth.endpoint;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import java.util.List;
+
+/** The server-rendered pages (templates under src/main/resources/templates/Pages/), checked at build time. */
+@CheckedTemplate
+public final class Pages {
+
+    private Pages() {
+    }
+
+    public static native TemplateInstance signin(SignInPage page);
+
+    public static native TemplateInstance consent(ConsentPage page);
+
+    public static native TemplateInstance error(String title, String message);
+
+    public static native TemplateInstance signedout(String clientName);
+
+    public static native TemplateInstance logout(LogoutPage page);
+
+    public record SignInPage(String requestId, String csrf, String clientName, String email, String error) {
+    }
+
+    public record ConsentPage(String requestId, String csrf, String clientName, boolean verified,
+                              String redirectTo, String accountEmail, List<ScopeLine> scopes, List<ScopeLine> alreadyGranted) {
+    }
+
+    public record LogoutPage(String csrf, String clientId, String postLogoutRedirectUri, String state) {
+    }
+
+    public record ScopeLine(String scope, String text) {
+    }
+}

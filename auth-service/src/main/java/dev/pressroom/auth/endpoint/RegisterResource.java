@@ -1,0 +1,60 @@
+package dev.pressroom.auth.endpoint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.auth.client.ClientMetadata;
+import dev.pressroom.auth.client.ClientService;
+import dev.pressroom.auth.client.Registrations;
+import dev.pressroom.auth.error.OAuthException;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Locale;
+
+/** Dynamic client registration (RFC 7591), open only to holders of an initial access token minted by staff. */
+@Path("/oauth/register")
+public class RegisterResource {
+
+    private final ClientService clients;
+    private final Registrations registrations;
+    private final ObjectMapper json;
+
+    public RegisterResource(ClientService clients, Registrations registrations, ObjectMapper json) {
+        this.clients = clients;
+        this.registrations = registrations;
+        this.json = json;
+    }
+
+    @POST
+    public Uni<Response> register(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+        String initialAccessToken = BearerToken.from(authorization);
+        ClientMetadata.Valid metadata = metadata(contentType, body);
+        return clients.register(initialAccessToken, metadata)
+                .map(registered -> TokenResource.noStore(Response.status(201)
+                        .entity(registrations.describe(registered)).type(MediaType.APPLICATION_JSON_TYPE)));
+    }
+
+    private ClientMetadata.Valid metadata(String contentType, String body) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            throw new OAuthException(400, "invalid_client_metadata", "The body must be application/json.", null);
+        }
+        ClientMetadata metadata;
+        try {
+            metadata = json.readValue(body == null ? "" : body, ClientMetadata.class);
+        } catch (JsonProcessingException e) {
+            throw new OAuthException(400, "invalid_client_metadata", "The body is not valid client metadata JSON.", null);
+        }
+        if (metadata == null) {
+            throw new OAuthException(400, "invalid_client_metadata", "The body is empty.", null);
+        }
+        metadata.problem(false).ifPresent(p -> {
+            throw new OAuthException(400, p.error(), p.description(), null);
+        });
+        return metadata.valid();
+    }
+}

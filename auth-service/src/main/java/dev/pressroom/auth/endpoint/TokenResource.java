@@ -1,0 +1,43 @@
+package dev.pressroom.auth.endpoint;
+
+import dev.pressroom.auth.client.ClientService;
+import dev.pressroom.auth.grant.GrantRegistry;
+import dev.pressroom.auth.request.ClientCredentials;
+import dev.pressroom.auth.request.FormBody;
+import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.request.TokenRequest;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The token endpoint (RFC 6749 §3.2): authorization_code and refresh_token. */
+@Path("/oauth/token")
+public class TokenResource {
+
+    private final ClientService clients;
+    private final GrantRegistry grants;
+
+    public TokenResource(ClientService clients, GrantRegistry grants) {
+        this.clients = clients;
+        this.grants = grants;
+    }
+
+    @POST
+    public Uni<Response> token(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+        Params params = FormBody.parse(contentType, body);
+        TokenRequest request = TokenRequest.parse(params);
+        return clients.authenticate(ClientCredentials.from(authorization, params))
+                .chain(client -> grants.handle(client, request))
+                .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));
+    }
+
+    /** RFC 6749 §5.1: token answers are never cached. */
+    static Response noStore(Response.ResponseBuilder builder) {
+        return builder.header("Cache-Control", "no-store").header("Pragma", "no-cache").build();
+    }
+}

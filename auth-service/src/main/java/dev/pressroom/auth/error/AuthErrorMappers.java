@@ -1,0 +1,61 @@
+package dev.pressroom.auth.error;
+
+import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.endpoint.Pages;
+import dev.pressroom.auth.validate.RedirectUris;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Maps the OAuth error types. They are thrown only by the OAuth endpoints, so the kernel's envelope mappers
+ * keep every other error while these three types always answer in the RFC shapes.
+ */
+public class AuthErrorMappers {
+
+    private final AuthConfig config;
+
+    public AuthErrorMappers(AuthConfig config) {
+        this.config = config;
+    }
+
+    /** RFC 6749 §5.2 JSON; errors are never cached (RFC 6749 §5.1). */
+    @ServerExceptionMapper
+    public Response oauth(OAuthException e) {
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("error", e.error());
+        if (e.description() != null) {
+            body.put("error_description", e.description());
+        }
+        Response.ResponseBuilder builder = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE)
+                .header("Cache-Control", "no-store").header("Pragma", "no-cache").entity(body);
+        if (e.challenge() != null) {
+            builder.header("WWW-Authenticate", e.challenge());
+        }
+        if (e.status() == 503) {
+            builder.header("Retry-After", "5");
+        }
+        return builder.build();
+    }
+
+    /** RFC 6749 §4.1.2.1 with the RFC 9207 iss parameter. */
+    @ServerExceptionMapper
+    public Response redirect(AuthorizationRedirectException e) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("error", e.error());
+        params.put("error_description", e.description());
+        params.put("state", e.state());
+        params.put("iss", config.issuer());
+        return Response.status(303).location(RedirectUris.withQuery(e.redirectUri(), params))
+                .header("Cache-Control", "no-store").build();
+    }
+
+    @ServerExceptionMapper
+    public Response page(ErrorPageException e) {
+        return Response.status(e.status()).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .header("Cache-Control", "no-store")
+                .entity(Pages.error(e.title(), e.getMessage()).render()).build();
+    }
+}

@@ -1,0 +1,191 @@
+package dev.pressroom.auth.flow;
+
+import dev.pressroom.auth.account.Account;
+import dev.pressroom.auth.account.AccountService;
+import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.client.Client;
+import dev.pressroom.auth.client.ClientService;
+import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.ErrorPageException;
+import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.request.OAuthParams;
+import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.store.AuthorizationCode;
+import dev.pressroom.auth.store.CodeStore;
+import dev.pressroom.auth.store.PendingRequest;
+import dev.pressroom.auth.store.PendingRequestStore;
+import dev.pressroom.auth.store.Session;
+import dev.pressroom.auth.store.SessionStore;
+import dev.pressroom.auth.validate.RedirectUris;
+import dev.pressroom.kernel.id.Tokens;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The authorization endpoint's decisions (RFC 6749 §4.1, OIDC Core §3.1.2): who the client is, whether the
+ * person must sign in or consent, and the code. Pending requests are bound to the browser by a CSRF token.
+ */
+@ApplicationScoped
+public class AuthorizationFlow {
+
+    public static final List<String> PASSWORD_AMR = List.of("pwd");
+
+    private final ClientService clients;
+    private final AccountService accounts;
+    private final ConsentRepository consents;
+    private final SessionStore sessions;
+    private final PendingRequestStore pending;
+    private final CodeStore codes;
+    private final AuthConfig config;
+    private final Clock clock;
+
+    public AuthorizationFlow(ClientService clients, AccountService accounts, ConsentRepository consents,
+                             SessionStore sessions, PendingRequestStore pending, CodeStore codes, AuthConfig config,
+                             Clock clock) {
+        this.clients = clients;
+        this.accounts = accounts;
+        this.consents = consents;
+        this.sessions = sessions;
+        this.pending = pending;
+        this.codes = codes;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
+    public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf) {
+        Params page = new Params(params.values(), m -> ErrorPageException.badRequest("Invalid request", m));
+        String clientId = page.optional(OAuthParams.CLIENT_ID).orElseThrow(() ->
+                ErrorPageException.badRequest("Unknown app", "The request does not say which app is asking (client_id)."));
+        String redirectUri = page.optional(OAuthParams.REDIRECT_URI).orElseThrow(() ->
+                ErrorPageException.badRequest("Invalid request", "The request has no redirect_uri."));
+        return clients.find(clientId).chain(client -> {
+            if (client == null) {
+                throw ErrorPageException.badRequest("Unknown app", "No app with this client_id is registered here.");
+            }
+            // Spec Authentication C.4: an unrecognized redirect URI stops here; the person is never forwarded.
+            if (client.redirectUris().stream().noneMatch(r -> RedirectUris.matches(r, redirectUri))) {
+                throw ErrorPageException.badRequest("Unregistered redirect address",
+                        "The app asked to send you to an address it has not registered, so you were not sent there.");
+            }
+            AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
+            return findSession(sessionCookie).chain(session ->
+                    proceed(new PendingRequest(Tokens.random(24), csrf, request, false), client, session, null));
+        });
+    }
+
+    /** The sign-in form: on success a new session (new cookie value, no fixation) and the next step. */
+    public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clients.find(p.request().clientId())
+                .chain(client -> accounts.authenticate(email, password).chain(account -> {
+                    if (account == null) {
+                        return Uni.createFrom().item((AuthorizeStep) new AuthorizeStep.SignIn(p, client, email,
+                                "Wrong email or password."));
+                    }
+                    String cookie = Tokens.random(32);
+                    Session session = new Session(Tokens.random(16), account.id().toString(),
+                            clock.instant().getEpochSecond(), PASSWORD_AMR);
+                    return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie));
+                })));
+    }
+
+    /** The consent form: allow records the scopes and issues the code; deny returns access_denied. */
+    public Uni<AuthorizeStep> consent(String requestId, String formCsrf, String cookieCsrf, String sessionCookie,
+                                      String decision) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, true).chain(p -> findSession(sessionCookie).chain(session -> {
+            if (session == null) {
+                throw ErrorPageException.badRequest("Signed out", "Your session ended before you answered. Start again from the app.");
+            }
+            AuthorizationRequest request = p.request();
+            if (!"allow".equals(decision)) {
+                throw AuthorizationRequests.error(request.redirectUri(), "access_denied", "The person declined.",
+                        request.state());
+            }
+            return consents.grant(UUID.fromString(session.accountId()), request.clientId(),
+                            new LinkedHashSet<>(request.scopes()), clock.instant())
+                    .chain(() -> issueCode(request, session, null));
+        }));
+    }
+
+    private Uni<AuthorizeStep> proceed(PendingRequest p, Client client, Session session, String newCookie) {
+        AuthorizationRequest request = p.request();
+        long now = clock.instant().getEpochSecond();
+        boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() > request.maxAge();
+        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+            return requireInteraction(p, "login_required")
+                    .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
+        }
+        return accounts.find(UUID.fromString(session.accountId())).chain(account -> {
+            if (account == null) {
+                return requireInteraction(p, "login_required").replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
+            }
+            return consents.granted(account.id(), client.id()).chain(granted -> {
+                Set<String> missing = new LinkedHashSet<>(request.scopes());
+                missing.removeAll(granted);
+                if (missing.isEmpty() && !request.prompts("consent")) {
+                    return issueCode(request, session, newCookie);
+                }
+                Set<String> already = new LinkedHashSet<>(request.scopes());
+                already.retainAll(granted);
+                Set<String> asked = request.prompts("consent") ? new LinkedHashSet<>(request.scopes()) : missing;
+                if (request.prompts("consent")) {
+                    already.clear();
+                }
+                return requireInteraction(p, "consent_required").replaceWith(
+                        new AuthorizeStep.Consent(p, client, account, asked, already, newCookie));
+            });
+        });
+    }
+
+    /** OIDC Core §3.1.2.6: with prompt=none, needing the person is an error; otherwise remember the request. */
+    private Uni<Void> requireInteraction(PendingRequest p, String error) {
+        AuthorizationRequest request = p.request();
+        if (request.prompts("none")) {
+            throw AuthorizationRequests.error(request.redirectUri(), error,
+                    "The person must " + ("login_required".equals(error) ? "sign in." : "consent."), request.state());
+        }
+        return pending.save(p);
+    }
+
+    private Uni<AuthorizeStep> issueCode(AuthorizationRequest request, Session session, String newCookie) {
+        String code = Tokens.random(32);
+        AuthorizationCode data = new AuthorizationCode(request.clientId(), request.redirectUri(), session.accountId(),
+                request.scopes(), request.nonce(), request.codeChallenge(), session.authTime(), session.sid(),
+                session.amr(), Tokens.random(16), clock.instant().getEpochSecond());
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("code", code);
+        params.put("state", request.state());
+        params.put("iss", config.issuer()); // RFC 9207
+        return codes.save(code, data)
+                .replaceWith(new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
+    }
+
+    private Uni<PendingRequest> pendingFor(String requestId, String formCsrf, String cookieCsrf, boolean take) {
+        if (requestId == null || requestId.length() > 64 || formCsrf == null
+                || !Tokens.constantTimeEquals(formCsrf, cookieCsrf)) {
+            return Uni.createFrom().failure(expired());
+        }
+        return (take ? pending.take(requestId) : pending.findPending(requestId)).map(p -> {
+            if (p == null || !Tokens.constantTimeEquals(p.csrf(), formCsrf)) {
+                throw expired();
+            }
+            return p;
+        });
+    }
+
+    private static ErrorPageException expired() {
+        return ErrorPageException.badRequest("Request expired",
+                "This sign-in form has expired or was not opened in this browser. Go back to the app and start again.");
+    }
+
+    public Uni<Session> findSession(String cookie) {
+        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().nullItem() : sessions.find(cookie);
+    }
+}

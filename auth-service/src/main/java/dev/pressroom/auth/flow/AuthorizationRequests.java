@@ -1,0 +1,103 @@
+package dev.pressroom.auth.flow;
+
+import dev.pressroom.auth.client.Client;
+import dev.pressroom.auth.error.AuthorizationRedirectException;
+import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.request.OAuthParams;
+import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.validate.Pkce;
+import dev.pressroom.auth.validate.Scopes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Validates the rest of an authorization request once client_id and redirect_uri are known good, so every
+ * problem is redirected back with error and state (RFC 6749 §4.1.2.1).
+ */
+public final class AuthorizationRequests {
+
+    private static final Set<String> PROMPTS = Set.of("none", "login", "consent", "select_account");
+
+    private AuthorizationRequests() {
+    }
+
+    public static AuthorizationRequest validate(Params raw, Client client, String redirectUri) {
+        // state first, so that every later error can carry it back.
+        String state = new Params(rawValues(raw), m -> error(redirectUri, "invalid_request", m, null))
+                .optional(OAuthParams.STATE).orElse(null);
+        Params params = new Params(rawValues(raw), m -> error(redirectUri, "invalid_request", m, state));
+        params.checkAll();
+        // OIDC Core §6: request objects are not supported.
+        if (params.optional(OAuthParams.REQUEST).isPresent()) {
+            throw error(redirectUri, "request_not_supported", "Request objects are not supported.", state);
+        }
+        if (params.optional(OAuthParams.REQUEST_URI).isPresent()) {
+            throw error(redirectUri, "request_uri_not_supported", "request_uri is not supported.", state);
+        }
+        String responseType = params.optional(OAuthParams.RESPONSE_TYPE)
+                .orElseThrow(() -> error(redirectUri, "invalid_request", "response_type is required.", state));
+        if (!"code".equals(responseType)) {
+            throw error(redirectUri, "unsupported_response_type", "Only response_type=code is supported.", state);
+        }
+        // PKCE is required for every client, S256 only (spec, Authentication C.1; OAuth 2.1 §4.1.1).
+        String method = params.optional(OAuthParams.CODE_CHALLENGE_METHOD).orElse(null);
+        if (!Pkce.S256.equals(method)) {
+            throw error(redirectUri, "invalid_request",
+                    method == null ? "code_challenge_method=S256 is required." : "Only code_challenge_method=S256 is accepted.",
+                    state);
+        }
+        String challenge = params.optional(OAuthParams.CODE_CHALLENGE).orElse(null);
+        if (!Pkce.isValidChallenge(challenge)) {
+            throw error(redirectUri, "invalid_request",
+                    "code_challenge is required: the base64url SHA-256 of the code_verifier (43 characters).", state);
+        }
+        List<String> scopes = scopes(params, client, redirectUri, state);
+        List<String> prompt = prompt(params, redirectUri, state);
+        long maxAge = maxAge(params, redirectUri, state);
+        return new AuthorizationRequest(client.id(), redirectUri, scopes, state,
+                params.optional(OAuthParams.NONCE).orElse(null), challenge, prompt, maxAge);
+    }
+
+    private static List<String> scopes(Params params, Client client, String redirectUri, String state) {
+        Set<String> scopes = Scopes.parse(params.optional(OAuthParams.SCOPE).orElse(null));
+        if (scopes == null || !scopes.contains(Scopes.OPENID)) {
+            throw error(redirectUri, "invalid_scope", "scope must include openid.", state);
+        }
+        for (String scope : scopes) {
+            if (!Scopes.isKnown(scope) || !client.allowsScope(scope)) {
+                throw error(redirectUri, "invalid_scope", "This app may not ask for the scope " + scope + ".", state);
+            }
+        }
+        return new ArrayList<>(Scopes.ordered(scopes));
+    }
+
+    /** OIDC Core §3.1.2.1: space-separated; none must stand alone. */
+    private static List<String> prompt(Params params, String redirectUri, String state) {
+        Set<String> prompt = Scopes.parse(params.optional(OAuthParams.PROMPT).orElse(null));
+        if (prompt == null || !PROMPTS.containsAll(prompt) || (prompt.contains("none") && prompt.size() > 1)) {
+            throw error(redirectUri, "invalid_request", "prompt must be none, or any of login, consent, select_account.",
+                    state);
+        }
+        return List.copyOf(prompt);
+    }
+
+    private static long maxAge(Params params, String redirectUri, String state) {
+        String value = params.optional(OAuthParams.MAX_AGE).orElse(null);
+        if (value == null) {
+            return -1;
+        }
+        if (!value.matches("\\d{1,9}")) {
+            throw error(redirectUri, "invalid_request", "max_age must be a non-negative number of seconds.", state);
+        }
+        return Long.parseLong(value);
+    }
+
+    private static java.util.Map<String, List<String>> rawValues(Params raw) {
+        return raw.values();
+    }
+
+    static AuthorizationRedirectException error(String redirectUri, String error, String description, String state) {
+        return new AuthorizationRedirectException(redirectUri, error, description, state);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.pressroom.auth.grant;
+
+import dev.pressroom.auth.client.Client;
+import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.request.TokenRequest;
+import dev.pressroom.auth.store.AuthorizationCode;
+import dev.pressroom.auth.store.CodeStore;
+import dev.pressroom.auth.store.Grant;
+import dev.pressroom.auth.store.Outcome;
+import dev.pressroom.auth.store.TokenStore;
+import dev.pressroom.auth.token.TokenResponse;
+import dev.pressroom.auth.validate.Pkce;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+
+/** RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.6) and replay revocation (OAuth 2.1 §4.1.3, RFC 9700 §4.5). */
+@ApplicationScoped
+public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
+
+    private final CodeStore codes;
+    private final TokenStore tokens;
+    private final TokenIssuer issuer;
+    private final AuthConfig config;
+    private final Clock clock;
+
+    public AuthorizationCodeGrant(CodeStore codes, TokenStore tokens, TokenIssuer issuer, AuthConfig config, Clock clock) {
+        this.codes = codes;
+        this.tokens = tokens;
+        this.issuer = issuer;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Override
+    public Class<TokenRequest.AuthorizationCode> requestType() {
+        return TokenRequest.AuthorizationCode.class;
+    }
+
+    @Override
+    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request) {
+        return codes.consume(request.code()).chain(outcome -> switch (outcome.status()) {
+            case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
+            case REUSED -> tokens.revokeGrant(outcome.value().grantId()).chain(() -> Uni.createFrom()
+                    .failure(OAuthException.invalidGrant("The authorization code was already used.")));
+            case FIRST_USE -> exchange(client, request, outcome.value());
+        });
+    }
+
+    private Uni<TokenResponse> exchange(Client client, TokenRequest.AuthorizationCode request, AuthorizationCode code) {
+        if (!code.clientId().equals(client.id())) {
+            throw OAuthException.invalidGrant("The authorization code was issued to another client.");
+        }
+        long now = clock.instant().getEpochSecond();
+        if (now >= code.issuedAt() + config.codeTtl().getSeconds()) {
+            throw OAuthException.invalidGrant("The authorization code has expired.");
+        }
+        // RFC 6749 §4.1.3: identical to the redirect_uri of the authorization request.
+        if (!code.redirectUri().equals(request.redirectUri())) {
+            throw OAuthException.invalidGrant("redirect_uri does not match the authorization request.");
+        }
+        if (!Pkce.verify(code.codeChallenge(), request.codeVerifier())) {
+            throw OAuthException.invalidGrant("code_verifier does not match the code_challenge.");
+        }
+        Grant grant = new Grant(code.grantId(), client.id(), code.accountId(), code.scopes(), code.authTime(), code.sid(),
+                code.amr(), now, now);
+        return issuer.issue(grant, code.scopes(), code.nonce());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.pressroom.auth.request;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.util.List;
+
+/**
+ * A validated authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1).
+ * {@code maxAge} is -1 when absent.
+ */
+@RegisterForReflection
+public record AuthorizationRequest(String clientId, String redirectUri, List<String> scopes, String state,
+                                   String nonce, String codeChallenge, List<String> prompt, long maxAge) {
+
+    public boolean prompts(String value) {
+        return prompt.contains(value);
+    }
+}

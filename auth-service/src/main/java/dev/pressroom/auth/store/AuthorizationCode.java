@@ -1,0 +1,11 @@
+package dev.pressroom.auth.store;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.util.List;
+
+/** What an authorization code stands for, kept in Redis under the code's hash for five minutes. */
+@RegisterForReflection
+public record AuthorizationCode(String clientId, String redirectUri, String accountId, List<String> scopes,
+                                String nonce, String codeChallenge, long authTime, String sid, List<String> amr,
+                                String grantId, long issuedAt) {
+}

@@ -1,0 +1,81 @@
+package dev.pressroom.auth.validate;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The six scopes of the spec with their consent wording, and scope-string parsing (RFC 6749 §3.3). */
+public final class Scopes {
+
+    public static final String OPENID = "openid";
+    public static final String PROFILE = "profile";
+    public static final String EMAIL = "email";
+    public static final String ROLES = "roles";
+    public static final String LICENSES_READ = "licenses:read";
+    public static final String OFFLINE_ACCESS = "offline_access";
+
+    /** Consent text of each scope, in display order (spec, Resources C). */
+    public static final Map<String, String> CONSENT_TEXT;
+
+    static {
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put(OPENID, "sign in with the account");
+        texts.put(PROFILE, "name and profile picture");
+        texts.put(EMAIL, "email address");
+        texts.put(ROLES, "roles for this app");
+        texts.put(LICENSES_READ, "licenses");
+        texts.put(OFFLINE_ACCESS, "stay connected while away");
+        CONSENT_TEXT = java.util.Collections.unmodifiableMap(texts);
+    }
+
+    public static final List<String> ALL = List.copyOf(CONSENT_TEXT.keySet());
+
+    /** RFC 6749 §3.3 scope-token characters. */
+    private static final Pattern TOKEN = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]+");
+
+    private Scopes() {
+    }
+
+    /** Parses a space-separated scope string into an ordered set; null when a token is malformed. */
+    public static Set<String> parse(String scope) {
+        Set<String> result = new LinkedHashSet<>();
+        if (scope == null) {
+            return result;
+        }
+        for (String token : scope.split(" ")) {
+            if (token.isEmpty()) {
+                continue;
+            }
+            if (!TOKEN.matcher(token).matches()) {
+                return null;
+            }
+            result.add(token);
+        }
+        return result;
+    }
+
+    public static boolean isKnown(String scope) {
+        return CONSENT_TEXT.containsKey(scope);
+    }
+
+    public static String join(Set<String> scopes) {
+        return String.join(" ", scopes);
+    }
+
+    /** Sorted in the table's order, so the consent page and the token answers read the same every time. */
+    public static Set<String> ordered(Iterable<String> scopes) {
+        Set<String> given = new LinkedHashSet<>();
+        scopes.forEach(given::add);
+        Set<String> result = new LinkedHashSet<>();
+        ALL.stream().filter(given::contains).forEach(result::add);
+        return result;
+    }
+
+    public static Set<String> of(String... scopes) {
+        return new LinkedHashSet<>(Arrays.asList(scopes));
+    }
+}

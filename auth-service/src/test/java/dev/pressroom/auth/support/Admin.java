@@ -1,0 +1,48 @@
+package dev.pressroom.auth.support;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** The admin API on the management interface, as staff and demo.sh call it. */
+public final class Admin {
+
+    public static final String TOKEN = "test-admin-token";
+
+    private Admin() {
+    }
+
+    public static int port() {
+        return ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+    }
+
+    public static RequestSpecification management() {
+        return given().port(port());
+    }
+
+    public static RequestSpecification admin() {
+        return management().header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
+    }
+
+    /** Creates an account with a unique email; answers its id. */
+    public static String createAccount(String email, String password, String name) {
+        return admin().body(Map.of("email", email, "password", password, "name", name, "email_verified", true))
+                .post("/admin/accounts").then().statusCode(201).extract().path("id");
+    }
+
+    /** Creates a first-party client; answers its secret (null for a public client). */
+    public static String saveClient(String clientId, List<String> redirectUris, String scope, String authMethod,
+                                    List<String> postLogout) {
+        return admin().body(Map.of("client_name", "App " + clientId, "redirect_uris", redirectUris, "scope", scope,
+                        "token_endpoint_auth_method", authMethod, "post_logout_redirect_uris", postLogout))
+                .put("/admin/clients/" + clientId).then().statusCode(200).extract().path("client_secret");
+    }
+
+    public static String initialAccessToken() {
+        return admin().post("/admin/initial-access-tokens").then().statusCode(201).extract().path("initial_access_token");
+    }
+}
