@@ -1,0 +1,108 @@
+package dev.pressroom.manifest.api;
+
+import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.manifest.config.ManifestConfig;
+import dev.pressroom.manifest.pkg.PackageValidator;
+import dev.pressroom.manifest.validation.ManifestValidator;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The two validation endpoints. CPU-bound work, so they run on worker threads (non-reactive signatures). */
+@Path("/v1")
+@Tag(name = "Validation", description = "Validate add-on manifests and packages before publishing.")
+public class ValidationResource {
+
+    static final int MAX_MANIFEST_BYTES = 1024 * 1024;
+    static final String ZIP = "application/zip";
+    static final String ZIP_WINDOWS = "application/x-zip-compressed";
+
+    private final ManifestValidator manifests;
+    private final PackageValidator packages;
+    private final ReportWriter writer;
+    private final ManifestConfig config;
+
+    public ValidationResource(ManifestValidator manifests, PackageValidator packages, ReportWriter writer, ManifestConfig config) {
+        this.manifests = manifests;
+        this.packages = packages;
+        this.writer = writer;
+        this.config = config;
+    }
+
+    @POST
+    @Path("/manifests/validate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, ReportFormat.SARIF_TYPE})
+    @Operation(summary = "Validate a manifest.json",
+            description = "Reports every violation with JSON Pointer, rule id, message, line and column. "
+                    + "Accept: application/json (default), text/plain (manifest.json:LINE:COL: error [rule] message) "
+                    + "or application/sarif+json (SARIF 2.1.0).")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")))
+    @APIResponse(responseCode = "200", description = "Valid (warnings possible)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "422", description = "Invalid, including JSON syntax and encoding errors",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
+    @APIResponse(responseCode = "415", description = "Content-Type is not application/json")
+    public Response validateManifest(byte[] body,
+                                     @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
+                                     @QueryParam("file") String file,
+                                     @Context HttpHeaders headers) {
+        ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
+        requireAtMost(body, MAX_MANIFEST_BYTES, "manifest");
+        return writer.write(manifests.validate(body, fileName(file), null), format);
+    }
+
+    @POST
+    @Path("/packages/validate")
+    @Consumes({ZIP, ZIP_WINDOWS})
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, ReportFormat.SARIF_TYPE})
+    @Operation(summary = "Validate a whole add-on package (zip)",
+            description = "The manifest report plus package checks: entry and icon exist, icon is a real PNG/SVG of about "
+                    + "256x256, README.md fallback, no unsafe or symlinked entries, zip-bomb limits.")
+    @RequestBody(required = true, content = @Content(mediaType = ZIP))
+    @APIResponse(responseCode = "200", description = "Valid (warnings possible)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "422", description = "Invalid package or manifest",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "413", description = "Body over the package size limit")
+    @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
+    public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
+        ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
+        requireAtMost(body, config.pkg().maxBytes(), "package");
+        return writer.write(packages.validate(body), format);
+    }
+
+    private static void requireAtMost(byte[] body, int limit, String what) {
+        if (body.length > limit) {
+            throw new ApiException(413, "RequestEntityTooLargeError", "payload_too_large",
+                    "The " + what + " is " + body.length + " bytes; the limit is " + limit + " bytes.");
+        }
+    }
+
+    /** The name shown in text and SARIF reports; a path as a repository would name it, never interpreted. */
+    private static String fileName(String file) {
+        if (file == null) {
+            return ManifestValidator.FILE;
+        }
+        boolean printable = !file.isEmpty() && file.length() <= 300 && file.chars().noneMatch(c -> c < 0x20 || c == 0x7F);
+        if (!printable) {
+            throw ApiException.badRequest("invalid_file", "The file parameter must be 1 to 300 printable characters.");
+        }
+        return file;
+    }
+}

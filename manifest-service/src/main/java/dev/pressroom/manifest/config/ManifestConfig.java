@@ -1,0 +1,33 @@
+package dev.pressroom.manifest.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+
+/** manifest-service settings. The manifest's own limits (1 MiB, 64 levels) are fixed by the spec, not here. */
+@ConfigMapping(prefix = "manifest")
+public interface ManifestConfig {
+
+    /** Package (zip) limits. */
+    @WithName("package")
+    Package pkg();
+
+    interface Package {
+
+        /** Largest zip body accepted by POST /v1/packages/validate, in bytes (env MANIFEST_PACKAGE_MAX_BYTES). */
+        @WithDefault("33554432")
+        int maxBytes();
+
+        /** Most entries a package may have (env MANIFEST_PACKAGE_MAX_ENTRIES). */
+        @WithDefault("2000")
+        int maxEntries();
+
+        /** Most bytes all entries may unpack to (env MANIFEST_PACKAGE_MAX_UNCOMPRESSED_BYTES). */
+        @WithDefault("67108864")
+        long maxUncompressedBytes();
+
+        /** Highest compression ratio of an entry over 64 KiB (env MANIFEST_PACKAGE_MAX_RATIO). */
+        @WithDefault("100")
+        int maxRatio();
+    }
+}
