@@ -117,7 +117,7 @@ public class AuthorizationFlow {
     private Uni<AuthorizeStep> proceed(PendingRequest p, Client client, Session session, String newCookie) {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
-        boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() > request.maxAge();
+        boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
         if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
             return requireInteraction(p, "login_required")
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));

@@ -24,6 +24,11 @@ public final class Admin {
         return given().port(port());
     }
 
+    /** The public port, form-encoded, redirects not followed. */
+    public static RequestSpecification publicApi() {
+        return given().redirects().follow(false).contentType(ContentType.URLENC);
+    }
+
     public static RequestSpecification admin() {
         return management().header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
     }

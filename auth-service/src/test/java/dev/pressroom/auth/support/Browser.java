@@ -1,0 +1,58 @@
+package dev.pressroom.auth.support;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.http.Cookie;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A browser for the provider's pages: keeps cookies, never follows redirects. */
+public final class Browser {
+
+    private final Map<String, String> cookies = new HashMap<>();
+
+    public Response get(String path, Map<String, ?> query) {
+        return absorb(request().queryParams(query).get(path));
+    }
+
+    public Response post(String path, Map<String, ?> form) {
+        return absorb(request().contentType(ContentType.URLENC).formParams(form).post(path));
+    }
+
+    public String cookie(String name) {
+        return cookies.get(name);
+    }
+
+    public void setCookie(String name, String value) {
+        cookies.put(name, value);
+    }
+
+    private RequestSpecification request() {
+        return given().redirects().follow(false).cookies(cookies);
+    }
+
+    private Response absorb(Response response) {
+        for (Cookie c : response.getDetailedCookies()) {
+            if (c.getMaxAge() == 0 || c.getValue().isEmpty()) {
+                cookies.remove(c.getName());
+            } else {
+                cookies.put(c.getName(), c.getValue());
+            }
+        }
+        return response;
+    }
+
+    /** The value of a hidden form input of an HTML page. */
+    public static String hidden(Response page, String name) {
+        Matcher m = Pattern.compile("name=\"" + Pattern.quote(name) + "\" value=\"([^\"]*)\"").matcher(page.asString());
+        if (!m.find()) {
+            throw new AssertionError("No hidden input " + name + " in page:\n" + page.asString());
+        }
+        return m.group(1);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.pressroom.auth.support;
+
+import dev.pressroom.auth.validate.Pkce;
+import dev.pressroom.kernel.id.Tokens;
+import io.restassured.response.Response;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.Assertions;
+
+/** Fixtures: a fresh account and confidential client per test class, and the steps of the code flow. */
+public final class TestClients {
+
+    public static final String REDIRECT = "http://127.0.0.1:9999/cb";
+    public static final String ALL_SCOPES = "openid profile email roles licenses:read offline_access";
+    public static final String PASSWORD = "correct horse battery staple";
+
+    public final String email;
+    public final String accountId;
+    public final String clientId;
+    public final String secret;
+    public final String verifier = Tokens.random(32);
+
+    private TestClients(String email, String accountId, String clientId, String secret) {
+        this.email = email;
+        this.accountId = accountId;
+        this.clientId = clientId;
+        this.secret = secret;
+    }
+
+    public static TestClients create() {
+        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase();
+        String email = "person-" + suffix + "@example.test";
+        String accountId = Admin.createAccount(email, PASSWORD, "Person " + suffix);
+        String clientId = "app-" + suffix;
+        String secret = Admin.saveClient(clientId, List.of(REDIRECT), ALL_SCOPES, "client_secret_basic",
+                List.of("http://127.0.0.1:9999/bye"));
+        return new TestClients(email, accountId, clientId, secret);
+    }
+
+    public String challenge() {
+        return Pkce.s256(verifier);
+    }
+
+    public Map<String, String> authorizeParams(String scope) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("response_type", "code");
+        p.put("client_id", clientId);
+        p.put("redirect_uri", REDIRECT);
+        p.put("scope", scope);
+        p.put("state", "st-" + Tokens.random(6));
+        p.put("nonce", "n-" + Tokens.random(6));
+        p.put("code_challenge", challenge());
+        p.put("code_challenge_method", "S256");
+        return p;
+    }
+
+    /** Authorize, sign in, allow: answers the redirect back to the client. */
+    public Response signInAndConsent(Browser browser, Map<String, String> params) {
+        Response page = browser.get("/oauth/authorize", params);
+        Assertions.assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
+        Response afterSignIn = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
+                "csrf", Browser.hidden(page, "csrf"), "email", email, "password", PASSWORD));
+        if (afterSignIn.statusCode() == 303) {
+            return afterSignIn;
+        }
+        Assertions.assertThat(afterSignIn.asString()).contains("name=\"decision\" value=\"allow\"");
+        return browser.post("/consent", Map.of("request", Browser.hidden(afterSignIn, "request"),
+                "csrf", Browser.hidden(afterSignIn, "csrf"), "decision", "allow"));
+    }
+
+    public String code(Browser browser, String scope) {
+        return query(signInAndConsent(browser, authorizeParams(scope))).get("code");
+    }
+
+    public Response exchange(String code) {
+        return Admin.publicApi().auth().preemptive().basic(clientId, secret)
+                .formParams(Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", REDIRECT,
+                        "code_verifier", verifier))
+                .post("/oauth/token");
+    }
+
+    public Response refresh(String refreshToken) {
+        return Admin.publicApi().auth().preemptive().basic(clientId, secret)
+                .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refreshToken))
+                .post("/oauth/token");
+    }
+
+    public static Map<String, String> query(Response redirect) {
+        Assertions.assertThat(redirect.statusCode()).as(redirect.asString()).isEqualTo(303);
+        URI location = URI.create(redirect.header("Location"));
+        Map<String, String> result = new HashMap<>();
+        result.put("_base", location.getScheme() + "://" + location.getAuthority() + location.getPath());
+        if (location.getRawQuery() != null) {
+            for (String pair : location.getRawQuery().split("&")) {
+                int eq = pair.indexOf('=');
+                result.put(pair.substring(0, eq), java.net.URLDecoder.decode(pair.substring(eq + 1),
+                        java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return result;
+    }
+}
