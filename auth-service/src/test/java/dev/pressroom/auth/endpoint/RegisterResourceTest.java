@@ -1,0 +1,100 @@
+package dev.pressroom.auth.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+
+import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.TestClients;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** RFC 7591 registration, closed except to holders of an initial access token. */
+@QuarkusTest
+class RegisterResourceTest {
+
+    private static final Map<String, Object> METADATA = Map.of("client_name", "My self-hosted blog",
+            "redirect_uris", List.of("https://blog.example.org/auth/callback"),
+            "token_endpoint_auth_method", "client_secret_basic", "scope", "openid profile email offline_access",
+            "post_logout_redirect_uris", List.of("https://blog.example.org/"));
+
+    @Test
+    void registerWhenInitialAccessTokenValidThen201WithCredentialsAndMetadata() {
+        Response r = register(Admin.initialAccessToken(), METADATA);
+        r.then().statusCode(201).header("Cache-Control", "no-store")
+                .body("client_id", notNullValue()).body("client_secret", notNullValue())
+                .body("client_id_issued_at", notNullValue()).body("client_secret_expires_at", equalTo(0))
+                .body("client_name", equalTo("My self-hosted blog"))
+                .body("redirect_uris", equalTo(List.of("https://blog.example.org/auth/callback")))
+                .body("token_endpoint_auth_method", equalTo("client_secret_basic"))
+                .body("scope", equalTo("openid profile email offline_access"))
+                .body("registration_access_token", notNullValue());
+    }
+
+    @Test
+    void registerWhenInitialAccessTokenReusedOrMissingThen401() {
+        String token = Admin.initialAccessToken();
+        register(token, METADATA).then().statusCode(201);
+        register(token, METADATA).then().statusCode(401).body("error", equalTo("invalid_token"));
+        RestAssured.given().contentType(ContentType.JSON).body(METADATA).post("/oauth/register").then().statusCode(401);
+        register("made-up-token", METADATA).then().statusCode(401);
+    }
+
+    @Test
+    void registerWhenRedirectUriBreaksRulesThenInvalidRedirectUri() {
+        for (String bad : List.of("http://blog.example.org/cb", "https://blog.example.org/cb#frag", "https://*.example.org/cb",
+                "http://localhost:8080/cb", "https://localhost/cb", "javascript:alert(1)", "com.example.app://cb", "relative/cb")) {
+            Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+            metadata.put("redirect_uris", List.of(bad));
+            register(Admin.initialAccessToken(), metadata).then().statusCode(400)
+                    .body("error", equalTo("invalid_redirect_uri"));
+        }
+    }
+
+    @Test
+    void registerWhenMetadataInvalidThenInvalidClientMetadata() {
+        Map<String, Object> roles = new java.util.HashMap<>(METADATA);
+        roles.put("scope", "openid roles");
+        register(Admin.initialAccessToken(), roles).then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
+        Map<String, Object> method = new java.util.HashMap<>(METADATA);
+        method.put("token_endpoint_auth_method", "client_secret_post");
+        register(Admin.initialAccessToken(), method).then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
+        RestAssured.given().header("Authorization", "Bearer " + Admin.initialAccessToken()).contentType(ContentType.JSON)
+                .body("{not json").post("/oauth/register").then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
+        RestAssured.given().header("Authorization", "Bearer " + Admin.initialAccessToken()).contentType(ContentType.URLENC)
+                .formParam("client_name", "x").post("/oauth/register").then().statusCode(400)
+                .body("error", equalTo("invalid_client_metadata"));
+    }
+
+    @Test
+    void registeredClientWhenUsedThenCodeFlowWorksAndConsentShowsRedirectAddress() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.put("redirect_uris", List.of("https://blog.example.org/auth/callback", TestClients.REDIRECT));
+        Response registered = register(Admin.initialAccessToken(), metadata);
+        String clientId = registered.path("client_id");
+        TestClients person = TestClients.create();
+        Map<String, String> params = person.authorizeParams("openid email");
+        params.put("client_id", clientId);
+        Browser browser = new Browser();
+        Response page = browser.get("/oauth/authorize", params);
+        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
+                "csrf", Browser.hidden(page, "csrf"), "email", person.email, "password", TestClients.PASSWORD));
+        assertThat(consent.asString()).contains("My self-hosted blog").contains("not verified").contains(TestClients.REDIRECT);
+        String code = TestClients.query(browser.post("/consent", Map.of("request", Browser.hidden(consent, "request"),
+                "csrf", Browser.hidden(consent, "csrf"), "decision", "allow"))).get("code");
+        Admin.publicApi().auth().preemptive().basic(clientId, registered.path("client_secret"))
+                .formParams(Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", TestClients.REDIRECT,
+                        "code_verifier", person.verifier)).post("/oauth/token").then().statusCode(200);
+    }
+
+    private static Response register(String token, Map<String, Object> metadata) {
+        return RestAssured.given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
+                .body(metadata).post("/oauth/register");
+    }
+}
