@@ -1,0 +1,9 @@
+package dev.pressroom.content.api;
+
+/** A successful answer: its entity tag and its body, or no body for 304 Not Modified. */
+public record Answer(String etag, byte[] body) {
+
+    public boolean notModified() {
+        return body == null;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.pressroom.content.api;
+
+import dev.pressroom.content.blog.Blog;
+import dev.pressroom.content.cache.AnswerCache;
+import dev.pressroom.content.config.ContentConfig;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.Function;
+
+/**
+ * Revalidation and the answer cache in front of the services: a matching If-None-Match is answered with 304 before
+ * anything is read; otherwise the body comes from the cache for the blog's current version, or is built and kept.
+ */
+@ApplicationScoped
+public class Answers {
+
+    private final AnswerCache cache;
+    private final ETags etags;
+
+    public Answers(AnswerCache cache, ContentConfig config) {
+        this.cache = cache;
+        this.etags = new ETags(config.key().pepper());
+    }
+
+    public Uni<Answer> answer(Blog blog, String variant, String ifNoneMatch, Function<Blog, Uni<byte[]>> build) {
+        String etag = etags.of(blog.id(), blog.version(), variant);
+        if (ETags.matches(ifNoneMatch, etag)) {
+            return Uni.createFrom().item(new Answer(etag, null));
+        }
+        AnswerCache.Key key = new AnswerCache.Key(blog.id(), blog.version(), variant);
+        byte[] cached = cache.get(key);
+        Uni<byte[]> body = cached != null ? Uni.createFrom().item(cached) : build.apply(blog).invoke(b -> cache.put(key, b));
+        // "*" matches any current representation (RFC 9110 §13.1.2), so it is known only once the answer exists.
+        return body.map(b -> new Answer(etag, ETags.isWildcard(ifNoneMatch) ? null : b));
+    }
+}

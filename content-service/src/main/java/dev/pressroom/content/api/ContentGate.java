@@ -1,0 +1,98 @@
+package dev.pressroom.content.api;
+
+import dev.pressroom.content.blog.Blog;
+import dev.pressroom.content.blog.BlogDirectory;
+import dev.pressroom.content.key.ContentKey;
+import dev.pressroom.content.key.KeyDirectory;
+import dev.pressroom.content.key.Origins;
+import dev.pressroom.content.ratelimit.RateLimiter;
+import dev.pressroom.kernel.error.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import java.util.Map;
+import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Every Content API read passes here first: key present (401 missing_key), rate limits (429), blog exists (404),
+ * key valid for this blog (401 invalid_key), blog public (404), browser origin allowed by the key (403).
+ */
+public class ContentGate {
+
+    static final String PREFIX = "/api/content/";
+    private static final String AUTH_SCHEME = "Key ";
+
+    private final BlogDirectory blogs;
+    private final KeyDirectory keys;
+    private final RateLimiter limiter;
+
+    public ContentGate(BlogDirectory blogs, KeyDirectory keys, RateLimiter limiter) {
+        this.blogs = blogs;
+        this.keys = keys;
+        this.limiter = limiter;
+    }
+
+    @ServerRequestFilter
+    public Uni<Void> admit(ContainerRequestContext context, HttpServerRequest request) {
+        if (!context.getUriInfo().getPath().startsWith(PREFIX) || "OPTIONS".equals(context.getMethod())) {
+            return Uni.createFrom().voidItem();
+        }
+        String key = key(context);
+        String keyHash = keys.hash(key);
+        String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
+        String origin = context.getHeaderString("Origin");
+        return limiter.check(keyHash, request.remoteAddress().hostAddress())
+                .chain(() -> blogs.find(blogRef))
+                .map(blog -> blog.orElseThrow(() -> ApiException.notFound("No such blog.")))
+                .chain(blog -> keys.find(keyHash).map(found -> admit(blog, found, origin)))
+                .invoke(admitted -> context.setProperty(ContentRequest.PROPERTY, admitted))
+                .replaceWithVoid();
+    }
+
+    private static ContentRequest admit(Blog blog, Optional<ContentKey> key, String origin) {
+        if (key.isEmpty() || !key.get().validFor(blog.id())) {
+            throw new ApiException(401, "UnauthorizedError", "invalid_key",
+                    "The content key is unknown, revoked, or belongs to another blog.", challenge());
+        }
+        if (blog.privateBlog()) {
+            throw ApiException.notFound("No such blog.");
+        }
+        if (key.get().allowsAnySite()) {
+            return new ContentRequest(blog, "*");
+        }
+        if (origin == null) {
+            // Not a browser request: the allowed sites only restrict what browsers may read.
+            return new ContentRequest(blog, "*");
+        }
+        if (Origins.normalize(origin).filter(key.get().allowedOrigins()::contains).isEmpty()) {
+            throw new ApiException(403, "ForbiddenError", "origin_not_allowed",
+                    "This content key does not allow requests from the site " + origin + ".");
+        }
+        return new ContentRequest(blog, origin);
+    }
+
+    /** The key from {@code Authorization: Key <key>}, else from {@code ?key=}. */
+    private static String key(ContainerRequestContext context) {
+        String header = context.getHeaderString("Authorization");
+        if (header != null && header.regionMatches(true, 0, AUTH_SCHEME, 0, AUTH_SCHEME.length())
+                && header.length() > AUTH_SCHEME.length()) {
+            return header.substring(AUTH_SCHEME.length()).strip();
+        }
+        if (header != null) {
+            throw new ApiException(401, "UnauthorizedError", "invalid_key",
+                    "The Authorization header must be 'Key <content key>'.", challenge());
+        }
+        String query = context.getUriInfo().getQueryParameters().getFirst("key");
+        if (query == null || query.isBlank()) {
+            throw new ApiException(401, "UnauthorizedError", "missing_key",
+                    "A content key is required: ?key=<key> or the header Authorization: Key <key>.", challenge());
+        }
+        return query;
+    }
+
+    /** RFC 9110 §11.6.1: a 401 names the scheme that would work. */
+    private static Map<String, String> challenge() {
+        return Map.of("WWW-Authenticate", "Key realm=\"content\"");
+    }
+}

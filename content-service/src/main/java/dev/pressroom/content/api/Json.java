@@ -1,0 +1,69 @@
+package dev.pressroom.content.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.vertx.mutiny.sqlclient.Row;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Streaming JSON over database rows: values are copied, JSON columns (read as text) are written raw. */
+public final class Json {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    /** Writes one answer body. */
+    public interface Body {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    private Json() {
+    }
+
+    public static byte[] bytes(int sizeHint, Body body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(sizeHint);
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            body.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    public static void string(JsonGenerator g, String name, Row r, String column) throws IOException {
+        String value = r.getString(column);
+        if (value == null) {
+            g.writeNullField(name);
+        } else {
+            g.writeStringField(name, value);
+        }
+    }
+
+    public static void integer(JsonGenerator g, String name, Row r, String column) throws IOException {
+        Integer value = r.getInteger(column);
+        if (value == null) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, value);
+        }
+    }
+
+    public static void raw(JsonGenerator g, String name, Row r, String column) throws IOException {
+        raw(g, name, r.getString(column));
+    }
+
+    public static void raw(JsonGenerator g, String name, String json) throws IOException {
+        g.writeFieldName(name);
+        if (json == null) {
+            g.writeNull();
+        } else {
+            g.writeRawValue(json);
+        }
+    }
+
+    public static void count(JsonGenerator g, Row r, String column) throws IOException {
+        g.writeObjectFieldStart("count");
+        g.writeNumberField("posts", r.getInteger(column));
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.pressroom.content.api;
+
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Successful Content API answers: 200 with the body or 304 without, both with ETag and the caching rule of the spec. */
+public final class Responses {
+
+    public static final String CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+    private Responses() {
+    }
+
+    public static Response of(Answer answer) {
+        Response.ResponseBuilder builder = answer.notModified()
+                ? Response.status(Response.Status.NOT_MODIFIED)
+                : Response.ok(answer.body(), MediaType.APPLICATION_JSON_TYPE);
+        return builder.header("ETag", answer.etag()).header("Cache-Control", CACHE_CONTROL).build();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.pressroom.content.blog;
+
+import dev.pressroom.content.cache.AnswerCache;
+import dev.pressroom.content.config.ContentConfig;
+import dev.pressroom.content.key.KeyDirectory;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.pgclient.PgConnectOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+/**
+ * Every replica LISTENs on {@link ContentChanges#CHANNEL}: an import or key change drops exactly that blog's cached
+ * lookups and answers. Whenever the subscription (re)starts, everything is dropped, since notifications sent while
+ * disconnected are lost; the lookup TTL bounds staleness until the connection is back.
+ */
+@ApplicationScoped
+public class ChangeListener {
+
+    private static final Logger LOG = Logger.getLogger(ChangeListener.class);
+    private static final long RETRY_MS = 1000;
+
+    private final Vertx vertx;
+    private final ContentConfig config;
+    private final BlogDirectory blogs;
+    private final KeyDirectory keys;
+    private final AnswerCache answers;
+    private PgSubscriber subscriber;
+
+    public ChangeListener(Vertx vertx, ContentConfig config, BlogDirectory blogs, KeyDirectory keys, AnswerCache answers) {
+        this.vertx = vertx;
+        this.config = config;
+        this.blogs = blogs;
+        this.keys = keys;
+        this.answers = answers;
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (!config.listen().enabled()) {
+            return;
+        }
+        PgConnectOptions options = PgConnectOptions.fromUri(config.listen().url()).setUser(config.listen().username());
+        config.listen().password().ifPresent(options::setPassword);
+        subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> RETRY_MS);
+        subscriber.channel(ContentChanges.CHANNEL)
+                .subscribeHandler(this::dropEverything)
+                .handler(this::onChange);
+        connect();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (subscriber != null) {
+            subscriber.closeAndForget();
+        }
+    }
+
+    /** Payload {@code <blog id>:<version>}. */
+    void onChange(String payload) {
+        int colon = payload.lastIndexOf(':');
+        if (colon < 1) {
+            return;
+        }
+        String blogId = payload.substring(0, colon);
+        blogs.evict(blogId);
+        keys.evict(blogId);
+        try {
+            answers.evictOlder(blogId, Long.parseLong(payload.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            LOG.warnf("Ignoring malformed change notification %s", payload);
+        }
+    }
+
+    private void connect() {
+        subscriber.connect().subscribe().with(ok -> LOG.debug("Listening for content changes"), failure -> {
+            LOG.warnf("Cannot listen for content changes yet (%s); retrying", failure.getMessage());
+            vertx.setTimer(RETRY_MS, id -> connect());
+        });
+    }
+
+    private void dropEverything() {
+        blogs.evictAll();
+        keys.evictAll();
+        answers.evictAll();
+    }
+}

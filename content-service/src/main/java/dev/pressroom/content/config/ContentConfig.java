@@ -1,0 +1,92 @@
+package dev.pressroom.content.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Every setting of the content service (env names in the README). */
+@ConfigMapping(prefix = "content")
+public interface ContentConfig {
+
+    /** Database and Redis numbers, used in application.properties to build the connection URLs. */
+    Db db();
+
+    Redis redis();
+
+    /** A blog's URL until it has a custom domain; {name} is its address name. */
+    @WithDefault("https://{name}.pressroom.blog/")
+    String blogUrlTemplate();
+
+    Keys key();
+
+    Cache cache();
+
+    Listen listen();
+
+    RateLimit rateLimit();
+
+    interface Db {
+        String name();
+    }
+
+    interface Redis {
+        int db();
+    }
+
+    interface Keys {
+        /** Secret mixed into every key hash (HMAC-SHA-256), so a leaked table cannot be checked offline. */
+        @WithDefault("pressroom-dev-pepper")
+        String pepper();
+    }
+
+    interface Cache {
+        /** Keep rendered answers in memory, keyed by the blog's content version. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Upper bound of the answer cache in bytes. */
+        @WithDefault("67108864")
+        long maxBytes();
+
+        /** How long a blog's or key's lookup is trusted without a change notification (a safety net only). */
+        @WithDefault("30s")
+        Duration lookupTtl();
+    }
+
+    interface Listen {
+        /** Listen for content changes (PostgreSQL LISTEN); off for command runs such as the importer. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Reactive URL of the database to listen on. */
+        String url();
+
+        String username();
+
+        java.util.Optional<String> password();
+    }
+
+    interface RateLimit {
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Requests allowed per key in each window. */
+        @WithDefault("6000")
+        int perKey();
+
+        /** Requests allowed per client address in each window. */
+        @WithDefault("1200")
+        int perAddress();
+
+        @WithDefault("60s")
+        Duration window();
+
+        /** How long a Redis call may take before this replica limits on its own. */
+        @WithDefault("100ms")
+        Duration redisTimeout();
+
+        /** After Redis failed, how long to limit locally before trying Redis again. */
+        @WithDefault("5s")
+        Duration redisRetry();
+    }
+}

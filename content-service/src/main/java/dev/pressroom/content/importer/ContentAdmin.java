@@ -1,0 +1,55 @@
+package dev.pressroom.content.importer;
+
+import dev.pressroom.content.config.ContentConfig;
+import dev.pressroom.content.key.KeyAdmin;
+import dev.pressroom.content.key.KeyHasher;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+
+/** The write side, over the JDBC datasource: imports and key changes, each one transaction. */
+@ApplicationScoped
+public class ContentAdmin {
+
+    private final AgroalDataSource dataSource;
+    private final ContentConfig config;
+    private final Clock clock;
+    private final KeyAdmin keys;
+
+    public ContentAdmin(AgroalDataSource dataSource, ContentConfig config, Clock clock) {
+        this.dataSource = dataSource;
+        this.config = config;
+        this.clock = clock;
+        this.keys = new KeyAdmin(new KeyHasher(config.key().pepper()));
+    }
+
+    /** Reads, checks and renders the whole folder first; only then writes it, all or nothing. */
+    public BlogWriter.Result importBlog(String name, Path folder) throws SQLException {
+        BlogPlan plan = new BlogReader(config.blogUrlTemplate(), clock.instant()).read(name, folder);
+        try (Connection c = dataSource.getConnection()) {
+            return new BlogWriter().write(c, name, plan);
+        }
+    }
+
+    public KeyAdmin.IssuedKey rotateKey(String blog, String label, List<String> origins) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return keys.rotate(c, blog, label, origins);
+        }
+    }
+
+    public KeyAdmin.IssuedKey createKey(String blog, String label, List<String> origins) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return keys.create(c, blog, label, origins);
+        }
+    }
+
+    public int revokeKeys(String blog, String label) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return keys.revoke(c, blog, label);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.pressroom.content.importer;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
+import io.quarkus.runtime.annotations.QuarkusMain;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Without arguments: the HTTP service. With arguments: one admin command, run by the same jar with the HTTP server
+ * off (scripts/import.sh), which prints KEY=value lines on stdout and exits:
+ * <pre>
+ *   import &lt;blog&gt; &lt;folder&gt;
+ *   key rotate|create &lt;blog&gt; &lt;label&gt; [origin...]
+ *   key revoke &lt;blog&gt; &lt;label&gt;
+ * </pre>
+ */
+@QuarkusMain
+public class ContentMain implements QuarkusApplication {
+
+    private final ContentAdmin admin;
+
+    public ContentMain(ContentAdmin admin) {
+        this.admin = admin;
+    }
+
+    @Override
+    public int run(String... args) throws Exception {
+        if (args.length == 0) {
+            Quarkus.waitForExit();
+            return 0;
+        }
+        try {
+            return command(args);
+        } catch (ImportException e) {
+            System.err.println("import failed, nothing changed: " + e.getMessage());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 1;
+        }
+    }
+
+    private int command(String[] args) throws Exception {
+        if (args[0].equals("import") && args.length == 3) {
+            var result = admin.importBlog(args[1], Path.of(args[2]));
+            System.err.printf("imported %s: %d posts, %d pages, content version %d%n", args[1], result.posts(),
+                    result.pages(), result.version());
+            System.out.println("BLOG_ID=" + result.blogId());
+            System.out.println("CONTENT_VERSION=" + result.version());
+            return 0;
+        }
+        if (args[0].equals("key") && args.length >= 4) {
+            List<String> origins = Arrays.asList(args).subList(4, args.length);
+            switch (args[1]) {
+                case "rotate" -> System.out.println("KEY=" + admin.rotateKey(args[2], args[3], origins).key());
+                case "create" -> System.out.println("KEY=" + admin.createKey(args[2], args[3], origins).key());
+                case "revoke" -> System.out.println("REVOKED=" + admin.revokeKeys(args[2], args[3]));
+                default -> {
+                    return usage();
+                }
+            }
+            return 0;
+        }
+        return usage();
+    }
+
+    private static int usage() {
+        System.err.println("usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>");
+        return 2;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.pressroom.content.paging;
+
+import dev.pressroom.kernel.error.ApiException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Query parameters of the list and single-item endpoints, checked strictly: a malformed value is a 400 naming the
+ * parameter, never a silent default. A parameter given twice is refused too, as its meaning would be ambiguous.
+ */
+public final class QueryParser {
+
+    public static final int MAX_LIMIT = 100;
+    public static final int DEFAULT_LIMIT = 15;
+    /** Deep enough for a 100,000-post blog at limit 1; beyond, offsets stop being meaningful work. */
+    public static final int MAX_PAGE = 1_000_000;
+    private static final String SLUG = "[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?";
+
+    private final Set<String> knownFields;
+
+    /** @param knownFields the field names {@code fields} may list */
+    public QueryParser(Set<String> knownFields) {
+        this.knownFields = Set.copyOf(knownFields);
+    }
+
+    public ListQuery list(Map<String, List<String>> params) {
+        return new ListQuery(page(one(params, "page")), limit(one(params, "limit")), slug(params, "tag"), slug(params, "author"),
+                featured(one(params, "featured")), order(one(params, "order")), selection(params));
+    }
+
+    public ListQuery.Selection selection(Map<String, List<String>> params) {
+        String include = one(params, "include");
+        boolean tags = false;
+        boolean authors = false;
+        if (include != null) {
+            for (String part : include.split(",", -1)) {
+                switch (part.strip()) {
+                    case "tags" -> tags = true;
+                    case "authors" -> authors = true;
+                    default -> throw invalid("include", "include takes tags, authors or tags,authors");
+                }
+            }
+        }
+        return new ListQuery.Selection(fields(one(params, "fields")), tags, authors, formats(one(params, "formats")));
+    }
+
+    private static int page(String value) {
+        if (value == null) {
+            return 1;
+        }
+        if (!value.matches("[0-9]{1,7}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_PAGE) {
+            throw invalid("page", "page must be a whole number from 1 to " + MAX_PAGE);
+        }
+        return Integer.parseInt(value);
+    }
+
+    private static int limit(String value) {
+        if (value == null) {
+            return DEFAULT_LIMIT;
+        }
+        if (value.equals("all")) {
+            return MAX_LIMIT;
+        }
+        if (!value.matches("[0-9]{1,3}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_LIMIT) {
+            throw invalid("limit", "limit must be a whole number from 1 to 100, or all");
+        }
+        return Integer.parseInt(value);
+    }
+
+    private static String slug(Map<String, List<String>> params, String name) {
+        String value = one(params, name);
+        if (value != null && !value.matches(SLUG)) {
+            throw invalid(name, name + " must be a slug (lowercase letters, digits and dashes)");
+        }
+        return value;
+    }
+
+    private static Boolean featured(String value) {
+        if (value == null) {
+            return null;
+        }
+        return switch (value) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            default -> throw invalid("featured", "featured must be true or false");
+        };
+    }
+
+    private static Order order(String value) {
+        if (value == null) {
+            return Order.PUBLISHED_DESC;
+        }
+        return Order.parse(value).orElseThrow(() -> invalid("order",
+                "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"));
+    }
+
+    private Set<String> fields(String value) {
+        if (value == null) {
+            return null;
+        }
+        Set<String> fields = new LinkedHashSet<>();
+        for (String part : value.split(",", -1)) {
+            String field = part.strip();
+            if (!knownFields.contains(field)) {
+                throw invalid("fields", "unknown field '" + field + "' in fields");
+            }
+            fields.add(field);
+        }
+        return fields;
+    }
+
+    private static Formats formats(String value) {
+        if (value == null) {
+            return Formats.HTML;
+        }
+        try {
+            return Formats.valueOf(value.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw invalid("formats", "formats must be html, markdown or both");
+        }
+    }
+
+    private static String one(Map<String, List<String>> params, String name) {
+        List<String> values = params.get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw invalid(name, "parameter " + name + " is given more than once");
+        }
+        return values.get(0);
+    }
+
+    private static ApiException invalid(String parameter, String message) {
+        return ApiException.badRequest("invalid_parameter", message);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.pressroom.content.post;
+
+import dev.pressroom.content.author.AuthorJson;
+import dev.pressroom.content.blog.Blog;
+import dev.pressroom.content.paging.ListQuery;
+import dev.pressroom.content.tag.TagJson;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SQL of posts and pages. A page of a list is found by walking one index (the post table's for the order, or a
+ * tag's or author's link index, which copies published_at) for ids only, then the rows of those ids are read.
+ */
+@ApplicationScoped
+public class PostQueries {
+
+    private final Pool pool;
+
+    public PostQueries(Pool pool) {
+        this.pool = pool;
+    }
+
+    Uni<RowSet<Row>> page(Blog blog, String type, ListQuery q, PostSelection selection) {
+        Sql sql = new Sql();
+        String ids = ids(sql, blog, type, q);
+        String order = q.order().sql("p");
+        String text = "SELECT " + selection.sql + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
+                + sql.param(q.limit()) + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
+        return pool.preparedQuery(text).execute(sql.tuple());
+    }
+
+    Uni<Long> count(Blog blog, String type, ListQuery q) {
+        if (!q.filtered()) {
+            return Uni.createFrom().item((long) ("post".equals(type) ? blog.postCount() : blog.pageCount()));
+        }
+        Sql sql = new Sql();
+        String text = "SELECT count(*) FROM (" + ids(sql, blog, type, q) + ") matching";
+        return pool.preparedQuery(text).execute(sql.tuple()).map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    Uni<RowSet<Row>> one(Blog blog, String type, String slugOrId, PostSelection selection) {
+        // Unlisted posts answer only to their slug; drafts and scheduled posts never answer.
+        String text = "SELECT " + selection.sql + " FROM post p WHERE p.blog_id = $1 AND p.type = $2 AND p.status = 'published'"
+                + " AND (p.slug = $3 OR (p.id = $3 AND p.visibility = 'public')) ORDER BY (p.slug = $3) DESC LIMIT 1";
+        return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, slugOrId));
+    }
+
+    Uni<Map<String, List<Row>>> tagsOf(List<String> postIds) {
+        return grouped("SELECT pt.post_id, " + TagJson.COLUMNS + " FROM post_tag pt JOIN tag t ON t.id = pt.tag_id"
+                + " WHERE pt.post_id = ANY ($1) ORDER BY pt.post_id, pt.position", postIds);
+    }
+
+    Uni<Map<String, List<Row>>> authorsOf(List<String> postIds) {
+        return grouped("SELECT pa.post_id, " + AuthorJson.COLUMNS + " FROM post_author pa JOIN author a ON a.id = pa.author_id"
+                + " WHERE pa.post_id = ANY ($1) ORDER BY pa.post_id, pa.position", postIds);
+    }
+
+    /** SELECT of the matching ids (column id), without order or limit. */
+    private static String ids(Sql sql, Blog blog, String type, ListQuery q) {
+        String blogId = sql.param(blog.id());
+        String postType = sql.param(type);
+        List<String> where = new ArrayList<>();
+        String from;
+        if (q.tag() != null && q.order().byPublished()) {
+            from = "SELECT l.post_id AS id FROM post_tag l";
+            where.add("l.tag_id = (SELECT id FROM tag WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + ")");
+            where.add("l.type = " + postType + " AND l.listed");
+            if (q.author() != null) {
+                where.add(authorExists(sql, "l.post_id", blogId, q.author()));
+            }
+        } else if (q.author() != null && q.order().byPublished()) {
+            from = "SELECT l.post_id AS id FROM post_author l";
+            where.add("l.author_id = (SELECT id FROM author WHERE blog_id = " + blogId + " AND username = "
+                    + sql.param(q.author()) + ")");
+            where.add("l.type = " + postType + " AND l.listed");
+        } else {
+            from = "SELECT p.id FROM post p";
+            where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed");
+            if (q.tag() != null) {
+                where.add("EXISTS (SELECT 1 FROM post_tag pt WHERE pt.post_id = p.id AND pt.tag_id = (SELECT id FROM tag"
+                        + " WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + "))");
+            }
+            if (q.author() != null) {
+                where.add(authorExists(sql, "p.id", blogId, q.author()));
+            }
+        }
+        if (q.featured() != null) {
+            where.add(from.contains("post p") ? "p.featured = " + sql.param(q.featured())
+                    : "EXISTS (SELECT 1 FROM post fp WHERE fp.id = l.post_id AND fp.featured = " + sql.param(q.featured()) + ")");
+        }
+        return from + " WHERE " + String.join(" AND ", where);
+    }
+
+    private static String idsOrder(ListQuery q) {
+        boolean linkDriven = q.order().byPublished() && (q.tag() != null || q.author() != null);
+        return linkDriven ? q.order().linkSql("l") : q.order().sql("p");
+    }
+
+    private static String authorExists(Sql sql, String postId, String blogId, String username) {
+        return "EXISTS (SELECT 1 FROM post_author pa WHERE pa.post_id = " + postId + " AND pa.author_id = (SELECT id FROM author"
+                + " WHERE blog_id = " + blogId + " AND username = " + sql.param(username) + "))";
+    }
+
+    private Uni<Map<String, List<Row>>> grouped(String text, List<String> postIds) {
+        return pool.preparedQuery(text).execute(Tuple.of(postIds.toArray(String[]::new))).map(rows -> {
+            Map<String, List<Row>> byPost = new HashMap<>();
+            for (Row row : rows) {
+                byPost.computeIfAbsent(row.getString("post_id"), id -> new ArrayList<>()).add(row);
+            }
+            return byPost;
+        });
+    }
+
+    /** Positional parameters ($1, $2, ...) collected while the statement is built. */
+    private static final class Sql {
+        private final List<Object> values = new ArrayList<>();
+
+        String param(Object value) {
+            values.add(value);
+            return "$" + values.size();
+        }
+
+        Tuple tuple() {
+            return Tuple.from(values);
+        }
+    }
+}
