@@ -1,4 +1,4 @@
--- Blogs and their content. Everything a read needs is rendered and denormalised at import time
+-- Blogs and their content. JSON values are stored as text, exactly as answers show them. Everything a read needs is rendered and denormalised at import time
 -- (HTML, URLs, JSON-LD, counts), so the API only selects by index and copies.
 
 CREATE TABLE blog (
@@ -9,7 +9,7 @@ CREATE TABLE blog (
     private         boolean NOT NULL DEFAULT false,
     -- Bumped by every import or key change; answers, ETags and caches are keyed by it.
     content_version bigint NOT NULL DEFAULT 1,
-    settings        jsonb NOT NULL,
+    settings        text NOT NULL,
     post_count      integer NOT NULL DEFAULT 0,
     page_count      integer NOT NULL DEFAULT 0,
     updated_at      timestamptz NOT NULL DEFAULT now()
@@ -35,7 +35,7 @@ CREATE TABLE author (
     bio           text NOT NULL DEFAULT '',
     profile_image text,
     url           text NOT NULL,
-    links         jsonb NOT NULL DEFAULT '[]',
+    links         text NOT NULL DEFAULT '[]',
     role          text NOT NULL,
     on_team       boolean NOT NULL DEFAULT true,
     position      integer NOT NULL,
@@ -75,26 +75,26 @@ CREATE TABLE post (
     updated_at          timestamptz NOT NULL,
     word_count          integer NOT NULL,
     reading_time        integer NOT NULL,
-    toc                 jsonb NOT NULL DEFAULT '[]',
+    toc                 text NOT NULL DEFAULT '[]',
     feature_image       text,
     feature_image_alt   text,
     feature_image_width  integer,
     feature_image_height integer,
-    feature_image_sizes  jsonb,
+    feature_image_sizes  text,
     feature_image_srcset text,
     meta_title          text,
     meta_description    text,
     og_image            text,
     canonical_url       text,
-    json_ld             jsonb NOT NULL DEFAULT '[]',
-    recipe              jsonb,
+    json_ld             text NOT NULL DEFAULT '[]',
+    recipe              text,
     rating_average      numeric(3, 2),
     rating_count        integer,
     review_count        integer,
     made                integer,
-    primary_tag         jsonb,
-    primary_author      jsonb,
-    tags                jsonb NOT NULL DEFAULT '[]',
+    primary_tag         text,
+    primary_author      text,
+    tags                text NOT NULL DEFAULT '[]',
     UNIQUE (blog_id, slug)
 );
 -- One index per list order, covering the listed rows only: first pages, deep pages (an index-only

@@ -43,5 +43,9 @@ public class CorsHeaders {
         headers.putSingle("Access-Control-Expose-Headers", "ETag, Retry-After");
         // The answer (and its CORS header) depends on the key, which may come in Authorization, and on Origin.
         headers.putSingle("Vary", "Authorization, Origin");
+        if (response.getStatus() == 405) {
+            // RFC 9110 §15.5.6: a 405 lists the methods the resource supports.
+            headers.putSingle("Allow", METHODS);
+        }
     }
 }

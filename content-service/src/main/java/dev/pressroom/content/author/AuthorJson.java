@@ -9,7 +9,7 @@ import java.io.IOException;
 public final class AuthorJson {
 
     /** Columns an author row must have (table alias a). */
-    public static final String COLUMNS = "a.username, a.name, a.bio, a.profile_image, a.url, a.links::text AS links, "
+    public static final String COLUMNS = "a.username, a.name, a.bio, a.profile_image, a.url, a.links, "
             + "a.role, a.post_count";
 
     private AuthorJson() {

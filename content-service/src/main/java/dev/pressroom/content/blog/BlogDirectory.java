@@ -19,7 +19,7 @@ import java.util.Optional;
 public class BlogDirectory {
 
     private static final String SELECT = """
-            SELECT id, name, private, content_version, post_count, page_count, settings::text AS settings
+            SELECT id, name, private, content_version, post_count, page_count, settings
             FROM blog WHERE name = $1 OR id = $1""";
 
     private final Pool pool;

@@ -46,7 +46,7 @@ public final class BlogWriter {
     private String upsertBlog(Connection c, String name, BlogPlan plan) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT INTO blog (id, name, custom_domain, url, private, settings, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?::jsonb, now())
+                VALUES (?, ?, ?, ?, ?, ?, now())
                 ON CONFLICT (name) DO UPDATE SET custom_domain = excluded.custom_domain, url = excluded.url,
                     private = excluded.private, settings = excluded.settings, updated_at = now()
                 RETURNING id""")) {
@@ -64,7 +64,7 @@ public final class BlogWriter {
         Map<String, String> ids = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT INTO author (id, blog_id, username, name, bio, profile_image, url, links, role, on_team, position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (blog_id, username) DO UPDATE SET name = excluded.name, bio = excluded.bio,
                     profile_image = excluded.profile_image, url = excluded.url, links = excluded.links,
                     role = excluded.role, on_team = excluded.on_team, position = excluded.position

@@ -14,6 +14,7 @@ import java.util.List;
  *   import &lt;blog&gt; &lt;folder&gt;
  *   key rotate|create &lt;blog&gt; &lt;label&gt; [origin...]
  *   key revoke &lt;blog&gt; &lt;label&gt;
+ *   demo &lt;blog&gt; &lt;folder&gt; &lt;site&gt;   (import, then fresh keys "demo" and "demo-site" limited to the site)
  * </pre>
  */
 @QuarkusMain
@@ -51,6 +52,15 @@ public class ContentMain implements QuarkusApplication {
             System.out.println("CONTENT_VERSION=" + result.version());
             return 0;
         }
+        if (args[0].equals("demo") && args.length == 4) {
+            var result = admin.importBlog(args[1], Path.of(args[2]));
+            System.out.println("CONTENT_BLOG=" + args[1]);
+            System.out.println("CONTENT_BLOG_ID=" + result.blogId());
+            System.out.println("CONTENT_KEY=" + admin.rotateKey(args[1], "demo", List.of()).key());
+            System.out.println("CONTENT_KEY_SITE=" + admin.rotateKey(args[1], "demo-site", List.of(args[3])).key());
+            System.out.println("CONTENT_SITE=" + args[3]);
+            return 0;
+        }
         if (args[0].equals("key") && args.length >= 4) {
             List<String> origins = Arrays.asList(args).subList(4, args.length);
             switch (args[1]) {
@@ -67,7 +77,8 @@ public class ContentMain implements QuarkusApplication {
     }
 
     private static int usage() {
-        System.err.println("usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>");
+        System.err.println("usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>"
+                + " | demo <blog> <folder> <site>");
         return 2;
     }
 }

@@ -13,8 +13,8 @@ final class PostSql {
                 feature_image_alt, feature_image_width, feature_image_height, feature_image_sizes, feature_image_srcset,
                 meta_title, meta_description, og_image, canonical_url, json_ld, recipe, rating_average, rating_count,
                 review_count, made, primary_tag, primary_author, tags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?,
-                ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (blog_id, slug) DO UPDATE SET type = excluded.type, status = excluded.status,
                 visibility = excluded.visibility, listed = excluded.listed, featured = excluded.featured,
                 title = excluded.title, url = excluded.url, html = excluded.html, markdown = excluded.markdown,

@@ -26,7 +26,7 @@ enum PostField {
     UPDATED_AT("updated_at", timestamp("updated_at"), (g, r) -> Json.string(g, "updated_at", r, "updated_at")),
     READING_TIME("reading_time", "p.reading_time", (g, r) -> Json.integer(g, "reading_time", r, "reading_time")),
     WORD_COUNT("word_count", "p.word_count", (g, r) -> Json.integer(g, "word_count", r, "word_count")),
-    TOC("toc", "p.toc::text AS toc", (g, r) -> Json.raw(g, "toc", r, "toc")),
+    TOC("toc", "p.toc", (g, r) -> Json.raw(g, "toc", r, "toc")),
     FEATURE_IMAGE("feature_image", "p.feature_image", (g, r) -> Json.string(g, "feature_image", r, "feature_image")),
     FEATURE_IMAGE_ALT("feature_image_alt", "p.feature_image_alt",
             (g, r) -> Json.string(g, "feature_image_alt", r, "feature_image_alt")),
@@ -34,7 +34,7 @@ enum PostField {
             (g, r) -> Json.integer(g, "feature_image_width", r, "feature_image_width")),
     FEATURE_IMAGE_HEIGHT("feature_image_height", "p.feature_image_height",
             (g, r) -> Json.integer(g, "feature_image_height", r, "feature_image_height")),
-    FEATURE_IMAGE_SIZES("feature_image_sizes", "p.feature_image_sizes::text AS feature_image_sizes",
+    FEATURE_IMAGE_SIZES("feature_image_sizes", "p.feature_image_sizes",
             (g, r) -> Json.raw(g, "feature_image_sizes", r, "feature_image_sizes")),
     FEATURE_IMAGE_SRCSET("feature_image_srcset", "p.feature_image_srcset",
             (g, r) -> Json.string(g, "feature_image_srcset", r, "feature_image_srcset")),
@@ -43,14 +43,14 @@ enum PostField {
             (g, r) -> Json.string(g, "meta_description", r, "meta_description")),
     OG_IMAGE("og_image", "p.og_image", (g, r) -> Json.string(g, "og_image", r, "og_image")),
     CANONICAL_URL("canonical_url", "p.canonical_url", (g, r) -> Json.string(g, "canonical_url", r, "canonical_url")),
-    JSON_LD("json_ld", "p.json_ld::text AS json_ld", (g, r) -> Json.raw(g, "json_ld", r, "json_ld")),
+    JSON_LD("json_ld", "p.json_ld", (g, r) -> Json.raw(g, "json_ld", r, "json_ld")),
     RATING("rating", "p.rating_average::float8 AS rating_average, p.rating_count, p.review_count", PostField::rating),
     MADE("made", "p.made", (g, r) -> Json.integer(g, "made", r, "made")),
-    RECIPE("recipe", "p.recipe::text AS recipe", (g, r) -> Json.raw(g, "recipe", r, "recipe")),
-    PRIMARY_TAG("primary_tag", "p.primary_tag::text AS primary_tag", (g, r) -> Json.raw(g, "primary_tag", r, "primary_tag")),
-    PRIMARY_AUTHOR("primary_author", "p.primary_author::text AS primary_author",
+    RECIPE("recipe", "p.recipe", (g, r) -> Json.raw(g, "recipe", r, "recipe")),
+    PRIMARY_TAG("primary_tag", "p.primary_tag", (g, r) -> Json.raw(g, "primary_tag", r, "primary_tag")),
+    PRIMARY_AUTHOR("primary_author", "p.primary_author",
             (g, r) -> Json.raw(g, "primary_author", r, "primary_author")),
-    TAGS("tags", "p.tags::text AS tags", (g, r) -> Json.raw(g, "tags", r, "tags"));
+    TAGS("tags", "p.tags", (g, r) -> Json.raw(g, "tags", r, "tags"));
 
     /** What {@code fields} may name: every field, plus the authors list that include=authors adds. */
     static final Set<String> NAMES = Stream.concat(Arrays.stream(values()).map(f -> f.name), Stream.of("authors"))

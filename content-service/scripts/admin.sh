@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs one admin command of content-service (import, key, demo) with the service's own jar, HTTP server off.
+# It connects to PostgreSQL through JDBC (PG_*, CONTENT_DB_NAME) and migrates the schema first if needed.
+# Commands: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>
+#           | demo <blog> <folder> <site>
+set -euo pipefail
+module=$(cd "$(dirname "$0")/.." && pwd)
+jar="$module/target/quarkus-app/quarkus-run.jar"
+if [ ! -f "$jar" ]; then
+  (cd "$module/.." && ./mvnw -B -q -pl content-service package -DskipTests) >&2
+fi
+exec java -Xmx256m \
+  -Dquarkus.http.host-enabled=false \
+  -Dquarkus.flyway.migrate-at-start=true \
+  -Dcontent.listen.enabled=false \
+  -Dquarkus.log.level=WARN \
+  -Dquarkus.log.category.\"dev.pressroom\".level=INFO \
+  -jar "$jar" "$@"
