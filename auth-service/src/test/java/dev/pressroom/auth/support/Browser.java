@@ -20,6 +20,11 @@ public final class Browser {
         return absorb(request().queryParams(query).get(path));
     }
 
+    /** GET of a complete, already encoded URL (as an OIDC client library builds it). */
+    public Response getUrl(String url) {
+        return absorb(request().urlEncodingEnabled(false).get(url));
+    }
+
     public Response post(String path, Map<String, ?> form) {
         return absorb(request().contentType(ContentType.URLENC).formParams(form).post(path));
     }

@@ -1,0 +1,35 @@
+package dev.pressroom.auth.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class PkceTest {
+
+    /** RFC 7636 Appendix B. */
+    private static final String VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+    private static final String CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+
+    @Test
+    void s256WhenRfcExampleThenRfcChallenge() {
+        assertThat(Pkce.s256(VERIFIER)).isEqualTo(CHALLENGE);
+        assertThat(Pkce.verify(CHALLENGE, VERIFIER)).isTrue();
+    }
+
+    @Test
+    void verifyWhenVerifierWrongOrMalformedThenFalse() {
+        assertThat(Pkce.verify(CHALLENGE, VERIFIER.replace('d', 'e'))).isFalse();
+        assertThat(Pkce.verify(CHALLENGE, "short")).isFalse();
+        assertThat(Pkce.verify(CHALLENGE, "a".repeat(129))).isFalse();
+        assertThat(Pkce.verify(CHALLENGE, VERIFIER.substring(1) + "!")).isFalse();
+        assertThat(Pkce.verify(CHALLENGE, null)).isFalse();
+    }
+
+    @Test
+    void isValidChallengeWhenNotBase64urlSha256ThenFalse() {
+        assertThat(Pkce.isValidChallenge(CHALLENGE)).isTrue();
+        assertThat(Pkce.isValidChallenge(VERIFIER.substring(0, 42))).isFalse();
+        assertThat(Pkce.isValidChallenge(CHALLENGE + "=")).isFalse();
+        assertThat(Pkce.isValidChallenge(null)).isFalse();
+    }
+}
