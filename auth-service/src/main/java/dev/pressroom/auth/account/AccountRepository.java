@@ -81,9 +81,11 @@ public class AccountRepository {
                 });
     }
 
-    public Uni<Void> addLicense(UUID accountId, String product, String plan, String status, int majorVersion) {
+    /** Creates or updates the license of this product and major version. */
+    public Uni<Void> saveLicense(UUID accountId, String product, String plan, String status, int majorVersion) {
         return pool.preparedQuery("INSERT INTO licenses (id, account_id, product, plan, status, major_version) "
-                        + "VALUES ($1, $2, $3, $4, $5, $6)")
+                        + "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, product, major_version) "
+                        + "DO UPDATE SET plan = EXCLUDED.plan, status = EXCLUDED.status")
                 .execute(Tuple.tuple(Arrays.asList(UUID.randomUUID(), accountId, product, plan, status, majorVersion)))
                 .replaceWithVoid();
     }

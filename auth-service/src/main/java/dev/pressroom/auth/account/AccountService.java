@@ -37,6 +37,10 @@ public class AccountService {
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()));
     }
 
+    public Uni<Account> findByEmail(String email) {
+        return accounts.findByEmail(normalizeEmail(email));
+    }
+
     public Uni<Account> find(UUID id) {
         return accounts.findById(id);
     }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.admin;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.auth.account.AccountRepository;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
@@ -18,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -31,16 +33,21 @@ public class AdminRoutes {
 
     private static final Logger LOG = Logger.getLogger(AdminRoutes.class);
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._-]{3,64}");
+    private static final Pattern ROLE = Pattern.compile("[a-z0-9_:-]{1,64}");
+    private static final java.util.List<String> LICENSE_STATUS = java.util.List.of("active", "trialing", "past_due",
+            "canceled", "expired");
 
     private final AccountService accounts;
+    private final AccountRepository accountRepository;
     private final ClientService clients;
     private final Registrations registrations;
     private final AuthConfig config;
     private final ObjectMapper json;
 
-    public AdminRoutes(AccountService accounts, ClientService clients, Registrations registrations, AuthConfig config,
+    public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
                        ObjectMapper json) {
         this.accounts = accounts;
+        this.accountRepository = accountRepository;
         this.clients = clients;
         this.registrations = registrations;
         this.config = config;
@@ -52,6 +59,10 @@ public class AdminRoutes {
         router.route("/admin/*").handler(BodyHandler.create().setBodyLimit(64 * 1024));
         router.route("/admin/*").handler(this::authorize);
         router.route(HttpMethod.POST, "/admin/accounts").handler(ctx -> handle(ctx, NewAccount.class, this::createAccount));
+        router.route(HttpMethod.POST, "/admin/accounts/:id/roles").handler(ctx -> handle(ctx, RoleGrant.class,
+                r -> grantRole(ctx.pathParam("id"), r)));
+        router.route(HttpMethod.POST, "/admin/accounts/:id/licenses").handler(ctx -> handle(ctx, License.class,
+                l -> saveLicense(ctx.pathParam("id"), l)));
         router.route(HttpMethod.PUT, "/admin/clients/:id").handler(ctx -> handle(ctx, ClientMetadata.class,
                 m -> saveClient(ctx.pathParam("id"), m)));
         router.route(HttpMethod.POST, "/admin/clients/:id/verify").handler(ctx -> handle(ctx, Verification.class,
@@ -79,9 +90,45 @@ public class AdminRoutes {
             return bad("email, name and a password of at least 8 characters are required");
         }
         return accounts.create(a.email(), a.password(), a.name(), a.picture(), Boolean.TRUE.equals(a.email_verified()))
-                .map(account -> account == null
-                        ? new Result(409, Map.of("error", "account_exists", "error_description", "An account with this email exists."))
-                        : new Result(201, Map.of("id", account.id().toString(), "email", account.email())));
+                .chain(account -> account != null
+                        ? Uni.createFrom().item(new Result(201, Map.of("id", account.id().toString(), "email", account.email())))
+                        : accounts.findByEmail(a.email()).map(existing -> new Result(409, Map.of("error", "account_exists",
+                        "error_description", "An account with this email exists.", "id", existing.id().toString()))));
+    }
+
+    private Uni<Result> grantRole(String accountId, RoleGrant r) {
+        UUID id = uuid(accountId);
+        if (id == null || r.client_id() == null || r.role() == null || !ROLE.matcher(r.role()).matches()
+                || r.client_id().length() > 64) {
+            return bad("client_id and a role of 1 to 64 of a-z 0-9 _ : - are required");
+        }
+        return accounts.find(id).chain(account -> account == null ? notFound()
+                : accountRepository.grantRole(id, r.client_id(), r.role())
+                .replaceWith(new Result(200, Map.of("account_id", accountId, "client_id", r.client_id(), "role", r.role()))));
+    }
+
+    private Uni<Result> saveLicense(String accountId, License l) {
+        UUID id = uuid(accountId);
+        if (id == null || l.product() == null || l.plan() == null || l.major_version() == null || l.major_version() < 0
+                || !LICENSE_STATUS.contains(String.valueOf(l.status()))) {
+            return bad("product, plan, status (" + String.join(", ", LICENSE_STATUS) + ") and major_version are required");
+        }
+        return accounts.find(id).chain(account -> account == null ? notFound()
+                : accountRepository.saveLicense(id, l.product(), l.plan(), l.status(), l.major_version())
+                .replaceWith(new Result(200, Map.of("product", l.product(), "plan", l.plan(), "status", l.status(),
+                        "major_version", l.major_version()))));
+    }
+
+    private static UUID uuid(String value) {
+        try {
+            return UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static Uni<Result> notFound() {
+        return Uni.createFrom().item(new Result(404, Map.of("error", "not_found", "error_description", "No such account.")));
     }
 
     private Uni<Result> saveClient(String id, ClientMetadata metadata) {
@@ -149,6 +196,14 @@ public class AdminRoutes {
 
     @RegisterForReflection
     public record NewAccount(String email, String password, String name, String picture, Boolean email_verified) {
+    }
+
+    @RegisterForReflection
+    public record RoleGrant(String client_id, String role) {
+    }
+
+    @RegisterForReflection
+    public record License(String product, String plan, String status, Integer major_version) {
     }
 
     @RegisterForReflection
