@@ -1,0 +1,347 @@
+package dev.pressroom.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The rendered overlays are wired together: every name, port, path, key and image one object uses exists. */
+class WiringTest {
+
+    static Stream<String> overlays() {
+        return Repo.overlays().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void serviceWhenRenderedThenSelectsExactlyOneWorkloadAndTargetsANamedContainerPort(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (Service service : rendered.all(Service.class)) {
+            Map<String, String> selector = service.getSpec().getSelector();
+            List<Rendered.Workload> selected = rendered.workloads().stream()
+                    .filter(w -> matches(selector, w.template().getMetadata().getLabels()))
+                    .toList();
+            assertThat(selected).as("%s: pods selected by Service %s", overlay, name(service))
+                    .extracting(Rendered.Workload::name).hasSize(1).noneMatch(n -> n.startsWith("Job/"));
+            List<String> portNames = selected.get(0).template().getSpec().getContainers().stream()
+                    .flatMap(c -> c.getPorts().stream()).map(ContainerPort::getName).toList();
+            for (ServicePort port : service.getSpec().getPorts()) {
+                assertThat(port.getTargetPort().getStrVal()).as("%s: Service %s targets a named port", overlay, name(service))
+                        .isNotNull().isIn(portNames);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void ingressWhenRenderedThenEveryBackendNamesAnExistingServiceAndPort(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (HTTPIngressPath path : ingressPaths(rendered)) {
+            var backend = path.getBackend().getService();
+            Optional<Service> service = rendered.named(Service.class, backend.getName());
+            assertThat(service).as("%s: Service of ingress path %s", overlay, path.getPath()).isPresent();
+            assertThat(service.get().getSpec().getPorts()).extracting(ServicePort::getName)
+                    .as("%s: port of ingress path %s", overlay, path.getPath()).contains(backend.getPort().getName());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void probeWhenRenderedThenCallsTheHealthCheckTheServiceServesOnItsPort(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            assertThat(Repo.read(Repo.ROOT.resolve(service).resolve("pom.xml"))).contains("quarkus-smallrye-health");
+            Container container = mainContainer(rendered.deployment(service), service);
+            Map<String, String> env = rendered.environment(container);
+            QuarkusConfig config = Repo.config(service);
+
+            assertThat(portNumber(container, "http")).as("%s: %s listens where its http port says", overlay, service)
+                    .isEqualTo(config.httpPort(env));
+            assertProbe(container, container.getReadinessProbe(), config.healthPath("ready", env), config.healthPort(env));
+            assertProbe(container, container.getLivenessProbe(), config.healthPath("live", env), config.healthPort(env));
+            assertProbe(container, container.getStartupProbe(), config.healthPath("started", env), config.healthPort(env));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void managementPortWhenRenderedThenNoServiceExposesIt(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            Container container = mainContainer(rendered.deployment(service), service);
+            Map<String, String> env = rendered.environment(container);
+            QuarkusConfig config = Repo.config(service);
+            if (!config.managementEnabled(env)) {
+                continue;
+            }
+            int management = config.healthPort(env);
+            String managementName = container.getPorts().stream().filter(p -> p.getContainerPort() == management)
+                    .map(ContainerPort::getName).findFirst().orElseThrow();
+            assertThat(rendered.all(Service.class)).flatExtracting(s -> s.getSpec().getPorts())
+                    .extracting(p -> p.getTargetPort().getStrVal()).doesNotContain(managementName);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void configurationWhenRenderedThenEveryConfigMapAndSecretKeyAContainerReadsExists(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        Rendered secretsSource = overlay.equals("dev") ? rendered : Rendered.of("dev");
+        List<String> problems = new ArrayList<>();
+
+        for (Rendered.Workload workload : rendered.workloads()) {
+            for (Container c : workload.allContainers()) {
+                String where = overlay + " " + workload.name() + " container " + c.getName();
+                for (EnvFromSource from : c.getEnvFrom()) {
+                    if (from.getConfigMapRef() != null && rendered.configMapData(from.getConfigMapRef().getName()).isEmpty()) {
+                        problems.add(where + ": no ConfigMap " + from.getConfigMapRef().getName());
+                    }
+                    if (from.getSecretRef() != null) {
+                        requireSecret(rendered, secretsSource, from.getSecretRef().getName(), null, where, problems);
+                    }
+                }
+                for (EnvVar var : c.getEnv()) {
+                    if (var.getValueFrom() == null) {
+                        continue;
+                    }
+                    var cm = var.getValueFrom().getConfigMapKeyRef();
+                    if (cm != null && !rendered.configMapData(cm.getName()).containsKey(cm.getKey())) {
+                        problems.add(where + ": " + var.getName() + " reads missing ConfigMap key " + cm.getName() + "/" + cm.getKey());
+                    }
+                    var secret = var.getValueFrom().getSecretKeyRef();
+                    if (secret != null) {
+                        requireSecret(rendered, secretsSource, secret.getName(), secret.getKey(), where, problems);
+                    }
+                }
+            }
+            for (Volume volume : workload.template().getSpec().getVolumes()) {
+                String where = overlay + " " + workload.name() + " volume " + volume.getName();
+                if (volume.getConfigMap() != null && rendered.configMapData(volume.getConfigMap().getName()).isEmpty()) {
+                    problems.add(where + ": no ConfigMap " + volume.getConfigMap().getName());
+                }
+                if (volume.getSecret() != null) {
+                    requireSecret(rendered, secretsSource, volume.getSecret().getSecretName(), null, where, problems);
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void imageWhenRenderedThenEveryServiceImageIsOneImagesShBuildsAndOthersArePinned(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        List<String> built = Repo.builtImages();
+
+        for (Rendered.Workload workload : rendered.workloads()) {
+            for (Container c : workload.allContainers()) {
+                if (workload.owner() instanceof Deployment || workload.owner() instanceof Job) {
+                    assertThat(c.getImage()).as("%s %s container %s", overlay, workload.name(), c.getName()).isIn(built);
+                } else {
+                    assertThat(c.getImage()).as("third-party image %s is pinned", c.getImage()).matches(".+:[0-9][^:]*");
+                }
+            }
+        }
+        for (String service : Repo.services()) {
+            assertThat(mainContainer(rendered.deployment(service), service).getImage()).startsWith(imageRepository(built, service));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void issuerWhenRenderedThenEqualsThePublicUrlOfTheAuthHost(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        Ingress ingress = rendered.all(Ingress.class).get(0);
+        IngressRule authRule = ingress.getSpec().getRules().stream()
+                .filter(r -> r.getHttp().getPaths().stream().anyMatch(p -> p.getBackend().getService().getName().equals("auth-service")))
+                .findFirst().orElseThrow();
+        boolean tls = ingress.getSpec().getTls().stream().map(IngressTLS::getHosts).anyMatch(h -> h.contains(authRule.getHost()));
+
+        Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
+
+        assertThat(env.get("AUTH_ISSUER")).isEqualTo((tls ? "https://" : "http://") + authRule.getHost());
+        assertThat(authRule.getHttp().getPaths()).singleElement()
+                .satisfies(p -> assertThat(p.getPath()).isEqualTo("/"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void podWhenRenderedThenRunsNonRootReadOnlyWithoutCapabilitiesOrApiToken(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (Rendered.Workload workload : rendered.workloads()) {
+            var pod = workload.template().getSpec();
+            assertThat(pod.getSecurityContext().getRunAsNonRoot()).as(workload.name()).isTrue();
+            assertThat(pod.getAutomountServiceAccountToken()).as(workload.name()).isFalse();
+            for (Container c : workload.allContainers()) {
+                var security = c.getSecurityContext();
+                String what = overlay + " " + workload.name() + " " + c.getName();
+                assertThat(security.getReadOnlyRootFilesystem()).as(what).isTrue();
+                assertThat(security.getAllowPrivilegeEscalation()).as(what).isFalse();
+                assertThat(security.getCapabilities().getDrop()).as(what).containsExactly("ALL");
+                assertThat(c.getResources().getLimits()).as(what).containsKey("memory");
+                assertThat(c.getResources().getRequests()).as(what).containsKeys("memory", "cpu");
+            }
+        }
+        for (String service : Repo.services()) {
+            Deployment deployment = rendered.deployment(service);
+            String tmpVolume = mainContainer(deployment, service).getVolumeMounts().stream()
+                    .filter(m -> m.getMountPath().equals("/tmp")).map(m -> m.getName()).findFirst().orElseThrow();
+            assertThat(deployment.getSpec().getTemplate().getSpec().getVolumes())
+                    .anySatisfy(v -> assertThat(v.getName().equals(tmpVolume) && v.getEmptyDir() != null).isTrue());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void deploymentWhenRenderedThenHasAtLeastTwoReplicasAnAutoscalerAndADisruptionBudget(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            Deployment deployment = rendered.deployment(service);
+            Map<String, String> podLabels = deployment.getSpec().getTemplate().getMetadata().getLabels();
+            HorizontalPodAutoscaler hpa = rendered.all(HorizontalPodAutoscaler.class).stream()
+                    .filter(h -> h.getSpec().getScaleTargetRef().getKind().equals("Deployment")
+                            && h.getSpec().getScaleTargetRef().getName().equals(service))
+                    .findFirst().orElseThrow(() -> new AssertionError(overlay + ": no HPA for " + service));
+
+            assertThat(hpa.getSpec().getMinReplicas()).as(service).isGreaterThanOrEqualTo(2);
+            assertThat(hpa.getSpec().getMaxReplicas()).as(service).isGreaterThan(hpa.getSpec().getMinReplicas());
+            assertThat(deployment.getSpec().getReplicas()).as("%s: replicas left to the HPA", service).isNull();
+            assertThat(rendered.all(PodDisruptionBudget.class))
+                    .as("%s: a PodDisruptionBudget covers %s", overlay, service)
+                    .anyMatch(pdb -> matches(pdb.getSpec().getSelector(), podLabels));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void shutdownWhenRenderedThenPreStopAndQuarkusTimeoutFitTheGracePeriod(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            Deployment deployment = rendered.deployment(service);
+            Container container = mainContainer(deployment, service);
+            long preStop = container.getLifecycle().getPreStop().getSleep().getSeconds();
+            String timeout = rendered.environment(container).get("QUARKUS_SHUTDOWN_TIMEOUT");
+            assertThat(timeout).as("%s: QUARKUS_SHUTDOWN_TIMEOUT", service).isNotNull();
+            long shutdown = Duration.parse("PT" + timeout.toUpperCase()).toSeconds();
+
+            assertThat(preStop).isPositive();
+            assertThat(preStop + shutdown).as(service)
+                    .isLessThan(deployment.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void migrationWhenServiceUsesFlywayThenOneJobMigratesAndReplicasNever(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            QuarkusConfig config = Repo.config(service);
+            if (config.properties().getProperty("quarkus.flyway.migrate-at-start") == null) {
+                continue;
+            }
+            Deployment deployment = rendered.deployment(service);
+            Container main = mainContainer(deployment, service);
+            List<Job> jobs = rendered.all(Job.class).stream()
+                    .filter(j -> j.getSpec().getTemplate().getSpec().getContainers().get(0).getImage().equals(main.getImage()))
+                    .toList();
+
+            assertThat(config.resolve("quarkus.flyway.migrate-at-start", "false", rendered.environment(main)))
+                    .as("%s: replicas must not migrate", service).isEqualTo("false");
+            assertThat(jobs).as("%s: migration Job", service).hasSize(1);
+            Map<String, String> jobEnv = rendered.environment(jobs.get(0).getSpec().getTemplate().getSpec().getContainers().get(0));
+            assertThat(config.resolve("quarkus.flyway.migrate-at-start", "false", jobEnv)).isEqualTo("true");
+            assertThat(jobEnv).containsEntry("QUARKUS_INIT_AND_EXIT", "true");
+            assertThat(jobs.get(0).getSpec().getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+        }
+    }
+
+    private static void requireSecret(Rendered rendered, Rendered secretsSource, String name, String key, String where,
+            List<String> problems) {
+        boolean inOverlay = rendered.named(Secret.class, name).isPresent();
+        // Secrets created outside git (prod) are checked against the dev overlay, which generates every one of them.
+        Set<String> keys = inOverlay ? rendered.secretKeys(name) : secretsSource.generatedSecretKeys(name);
+        if (!inOverlay && !Repo.read(Repo.DEPLOY.resolve("README.md")).contains("`" + name + "`")) {
+            problems.add(where + ": Secret " + name + " is neither rendered nor documented in deploy/README.md");
+        }
+        if (keys.isEmpty()) {
+            problems.add(where + ": no Secret " + name);
+        } else if (key != null && !keys.contains(key)) {
+            problems.add(where + ": Secret " + name + " has no key " + key);
+        }
+    }
+
+    private static void assertProbe(Container container, Probe probe, String path, int port) {
+        assertThat(probe).as("%s probe for %s", container.getName(), path).isNotNull();
+        assertThat(probe.getHttpGet().getPath()).isEqualTo(path);
+        IntOrString probePort = probe.getHttpGet().getPort();
+        int number = probePort.getStrVal() != null ? portNumber(container, probePort.getStrVal()) : probePort.getIntVal();
+        assertThat(number).as("%s: port of %s", container.getName(), path).isEqualTo(port);
+    }
+
+    private static int portNumber(Container container, String name) {
+        return container.getPorts().stream().filter(p -> name.equals(p.getName())).map(ContainerPort::getContainerPort)
+                .findFirst().orElseThrow(() -> new AssertionError(container.getName() + " has no port named " + name));
+    }
+
+    private static Container mainContainer(Deployment deployment, String service) {
+        return deployment.getSpec().getTemplate().getSpec().getContainers().stream()
+                .filter(c -> c.getName().equals(service)).findFirst()
+                .orElseThrow(() -> new AssertionError("Deployment " + service + " has no container named " + service));
+    }
+
+    private static String imageRepository(List<String> built, String service) {
+        return built.stream().filter(i -> i.contains("/" + service + ":")).map(i -> i.substring(0, i.lastIndexOf(':') + 1))
+                .findFirst().orElseThrow(() -> new AssertionError("images.sh builds no image for " + service));
+    }
+
+    private static List<HTTPIngressPath> ingressPaths(Rendered rendered) {
+        return rendered.all(Ingress.class).stream().flatMap(i -> i.getSpec().getRules().stream())
+                .flatMap(r -> r.getHttp().getPaths().stream()).toList();
+    }
+
+    private static boolean matches(Map<String, String> selector, Map<String, String> labels) {
+        return selector != null && !selector.isEmpty() && labels != null && labels.entrySet().containsAll(selector.entrySet());
+    }
+
+    private static boolean matches(LabelSelector selector, Map<String, String> labels) {
+        return selector.getMatchExpressions().isEmpty() && matches(selector.getMatchLabels(), labels);
+    }
+
+    private static String name(Service service) {
+        return service.getMetadata().getName();
+    }
+}
