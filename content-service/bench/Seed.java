@@ -1,0 +1,134 @@
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+/**
+ * Benchmark data: a blog "bench" of 100,000 published posts (about 9 KB of HTML each, 20 tags, 10 authors),
+ * generated inside PostgreSQL with generate_series. Idempotent: does nothing when the blog is already complete.
+ * Also prints the query plans of the API's list, deep page, tag filter and single-post statements.
+ * Run: java -cp postgresql.jar Seed.java seed|explain   (PG_HOST, PG_PORT, PG_USER, PG_PASSWORD, CONTENT_DB_NAME)
+ */
+public class Seed {
+
+    static final int POSTS = 100_000;
+    static final String BLOG_ID = "b0000000000000000000be7c";
+
+    public static void main(String[] args) throws Exception {
+        String url = "jdbc:postgresql://" + env("PG_HOST", "127.0.0.1") + ":" + env("PG_PORT", "5432") + "/"
+                + env("CONTENT_DB_NAME", "content");
+        try (Connection c = DriverManager.getConnection(url, env("PG_USER", "postgres"), env("PG_PASSWORD", ""));
+             Statement s = c.createStatement()) {
+            if (args.length > 0 && args[0].equals("explain")) {
+                explain(s);
+            } else {
+                seed(c, s);
+            }
+        }
+    }
+
+    static void seed(Connection c, Statement s) throws Exception {
+        try (ResultSet rs = s.executeQuery("SELECT post_count FROM blog WHERE id = '" + BLOG_ID + "'")) {
+            if (rs.next() && rs.getInt(1) == POSTS) {
+                System.err.println("bench blog already has " + POSTS + " posts");
+                return;
+            }
+        }
+        long start = System.nanoTime();
+        c.setAutoCommit(false);
+        s.execute("DELETE FROM blog WHERE id = '" + BLOG_ID + "' OR name = 'bench'");
+        s.execute("INSERT INTO blog (id, name, url, settings) VALUES ('" + BLOG_ID + "', 'bench', 'https://bench.example.com/', "
+                + "'{\"title\":\"Bench\",\"description\":\"100,000 posts\",\"url\":\"https://bench.example.com/\",\"lang\":\"en\","
+                + "\"accent_color\":\"#15171a\",\"logo\":null,\"icon\":null,\"cover_image\":null,\"meta_title\":null,"
+                + "\"meta_description\":null,\"navigation\":[],\"secondary_navigation\":[],"
+                + "\"rss_url\":\"https://bench.example.com/rss/\",\"atom_url\":\"https://bench.example.com/atom/\",\"posts_per_page\":15}')");
+        s.execute("""
+                INSERT INTO author (id, blog_id, username, name, bio, url, role, position)
+                SELECT 'a0000000000000000000' || lpad(to_hex(i), 4, '0'), 'b0000000000000000000be7c', 'author-' || i,
+                       'Author ' || i, 'Writes about food.', 'https://bench.example.com/author/author-' || i || '/', 'Author', i
+                FROM generate_series(0, 9) i""");
+        s.execute("""
+                INSERT INTO tag (id, blog_id, slug, name, description, url)
+                SELECT 'c0000000000000000000' || lpad(to_hex(i), 4, '0'), 'b0000000000000000000be7c', 'tag-' || i, 'Tag ' || i,
+                       'Posts about topic ' || i, 'https://bench.example.com/tag/tag-' || i || '/'
+                FROM generate_series(0, 19) i""");
+        // About 9 KB of HTML per post: headings, paragraphs, a list and a figure, numbered so no two posts are equal.
+        s.execute("""
+                INSERT INTO post (id, blog_id, type, slug, status, visibility, listed, featured, title, url, html, markdown,
+                    excerpt, published_at, updated_at, word_count, reading_time, toc, feature_image, feature_image_alt,
+                    feature_image_width, feature_image_height, feature_image_sizes, feature_image_srcset, json_ld,
+                    primary_tag, primary_author, tags)
+                SELECT 'e' || lpad(to_hex(i), 23, '0'), 'b0000000000000000000be7c', 'post', 'post-' || i, 'published', 'public',
+                    true, i % 10 = 0, 'Post number ' || i, 'https://bench.example.com/post-' || i || '/',
+                    (SELECT string_agg('<h2 id="section-' || k || '">Section ' || k || ' of post ' || i || '</h2><p>Paragraph '
+                        || k || ' of post ' || i || ': roast the tomatoes until their edges blacken, then blend them with '
+                        || 'garlic, basil and a little stock. ' || md5((i * 31 + k)::text) || ' Season to taste, and keep '
+                        || 'the soup warm while the bread toasts. Every kitchen has its own rhythm, and this recipe '
+                        || 'bends to it without complaint.</p><ul><li>Step ' || k || 'a</li><li>Step ' || k
+                        || 'b</li></ul><figure><img src="https://bench.example.com/img/' || i || '-' || k
+                        || '.jpg" alt="Picture ' || k || '"><figcaption>Picture ' || k || '</figcaption></figure>', '')
+                     FROM generate_series(1, 18) k),
+                    'Markdown source of post ' || i, 'Excerpt of post ' || i || ': roast the tomatoes until their edges blacken.',
+                    timestamptz '2014-01-01 00:00:00+00' + i * interval '50 minutes',
+                    timestamptz '2014-01-01 00:00:00+00' + i * interval '50 minutes' + interval '1 day',
+                    1450, 6, '[{"level":2,"id":"section-1","text":"Section 1"}]',
+                    'https://bench.example.com/img/' || i || '.jpg', 'Feature image', 2000, 1333,
+                    '{"thumbnail":"https://bench.example.com/img/' || i || '.jpg?size=600","full":"https://bench.example.com/img/' || i || '.jpg"}',
+                    'https://bench.example.com/img/' || i || '.jpg?size=600 600w, https://bench.example.com/img/' || i || '.jpg 2000w',
+                    '[{"@context":"https://schema.org","@type":"BlogPosting","headline":"Post number ' || i || '"}]',
+                    '{"slug":"tag-' || (i % 20) || '","name":"Tag ' || (i % 20) || '"}',
+                    '{"username":"author-' || (i % 10) || '","name":"Author ' || (i % 10) || '"}',
+                    '[{"slug":"tag-' || (i % 20) || '","name":"Tag ' || (i % 20) || '","url":"https://bench.example.com/tag/tag-'
+                        || (i % 20) || '/"}]'
+                FROM generate_series(1, 100000) i""");
+        s.execute("""
+                INSERT INTO post_tag (post_id, tag_id, position, type, listed, published_at)
+                SELECT p.id, 'c0000000000000000000' || lpad(to_hex(substring(p.slug from 6)::int % 20), 4, '0'), 0, 'post', true,
+                       p.published_at
+                FROM post p WHERE p.blog_id = 'b0000000000000000000be7c'""");
+        s.execute("""
+                INSERT INTO post_author (post_id, author_id, position, type, listed, published_at)
+                SELECT p.id, 'a0000000000000000000' || lpad(to_hex(substring(p.slug from 6)::int % 10), 4, '0'), 0, 'post', true,
+                       p.published_at
+                FROM post p WHERE p.blog_id = 'b0000000000000000000be7c'""");
+        s.execute("UPDATE tag t SET post_count = (SELECT count(*) FROM post_tag WHERE tag_id = t.id) WHERE blog_id = '" + BLOG_ID + "'");
+        s.execute("UPDATE author a SET post_count = (SELECT count(*) FROM post_author WHERE author_id = a.id) WHERE blog_id = '" + BLOG_ID + "'");
+        s.execute("UPDATE blog SET post_count = " + POSTS + ", content_version = content_version + 1 WHERE id = '" + BLOG_ID + "'");
+        c.commit();
+        c.setAutoCommit(true);
+        // Index-only scans need the visibility map; statistics for the planner.
+        s.execute("VACUUM ANALYZE post");
+        s.execute("VACUUM ANALYZE post_tag");
+        s.execute("VACUUM ANALYZE post_author");
+        System.err.printf("seeded %d posts in %.0f s%n", POSTS, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The statements the API runs for the benchmark rows, as the service builds them. */
+    static void explain(Statement s) throws Exception {
+        String b = "'" + BLOG_ID + "'";
+        String[][] queries = {
+            {"first page", "SELECT p.id, p.html FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
+                + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0) page JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
+            {"deep page (5000)", "SELECT p.id, p.html FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
+                + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 74985) page JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
+            {"tag filter", "SELECT p.id, p.html FROM (SELECT l.post_id AS id FROM post_tag l WHERE l.tag_id = (SELECT id FROM tag WHERE blog_id = " + b
+                + " AND slug = 'tag-7') AND l.type = 'post' AND l.listed ORDER BY l.published_at DESC, l.post_id DESC LIMIT 15 OFFSET 0) page"
+                + " JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
+            {"post by slug", "SELECT p.id, p.html FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.status = 'published'"
+                + " AND (p.slug = 'post-50000' OR (p.id = 'post-50000' AND p.visibility = 'public')) ORDER BY (p.slug = 'post-50000') DESC LIMIT 1"},
+        };
+        for (String[] q : queries) {
+            System.out.println("-- " + q[0]);
+            try (ResultSet rs = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + q[1])) {
+                while (rs.next()) {
+                    System.out.println(rs.getString(1));
+                }
+            }
+        }
+    }
+
+    static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+}

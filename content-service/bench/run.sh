@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# make bench: the Content API under wrk (2 threads, 32 connections, loopback) on a 100,000-post blog, with the
+# server-side answer cache on and then off. Per row: requests/s, p50/p99 latency, service CPU-ms per request
+# (utime+stime of the JVM from /proc over the run / requests); per mode: resident memory (RSS, peak).
+# Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
+set -euo pipefail
+module=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$module/.." && pwd)
+port=${BENCH_PORT:-18090}
+duration=${BENCH_DURATION:-10s}
+jar="$module/target/quarkus-app/quarkus-run.jar"
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
+[ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
+pgjar=$(ls "$module"/target/quarkus-app/lib/main/org.postgresql.postgresql-*.jar)
+tick=$(getconf CLK_TCK)
+pid=""
+stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=""; fi; }
+trap stop EXIT
+
+start() { # $1 = cache on/off
+  CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
+  CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
+    java -Xms64m -Xmx256m -XX:+UseParallelGC -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
+  echo "service did not become ready; see target/bench-service.log" >&2; exit 1
+}
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MiB  ", $1, $2/1024}' "/proc/$pid/status"; }
+
+row() { # $1 label, $2 path, $3 optional extra header
+  local url="http://127.0.0.1:$port/api/content/v1/blogs/bench$2"
+  local args=(-t2 -c32 --latency -H "Authorization: Key $key")
+  [ -n "${3:-}" ] && args+=(-H "$3")
+  wrk "${args[@]}" -d2s "$url" >/dev/null
+  local before; before=$(cpu_ticks)
+  local out; out=$(wrk "${args[@]}" -d"$duration" "$url")
+  local after; after=$(cpu_ticks)
+  local requests; requests=$(echo "$out" | awk '/requests in/ {print $1}')
+  local rps; rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  local p50; p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  local p99; p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  local non2xx; non2xx=$(echo "$out" | awk '/Non-2xx/ {print $NF}')
+  local cpu; cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$tick" 'BEGIN {printf "%.3f", t * 1000 / hz / r}')
+  printf "| %-22s | %9s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
+}
+
+start true
+echo "seeding (once) ..." >&2
+(cd "$module/bench" && java -cp "$pgjar" Seed.java seed) >&2
+key=$("$module/scripts/admin.sh" key rotate bench bench | sed -n 's/^KEY=//p')
+etag=$(curl -sI -H "Authorization: Key $key" "http://127.0.0.1:$port/api/content/v1/blogs/bench/posts" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
+
+for mode in true false; do
+  [ "$mode" = false ] && { stop; start false; }
+  echo
+  echo "### server cache: $([ "$mode" = true ] && echo on || echo off)   ($(nproc) cores, wrk -t2 -c32 -d$duration, loopback)"
+  echo "| row                    |     req/s |      p50 |      p99 | CPU-ms/req |"
+  echo "|---|---|---|---|---|"
+  row "GET /posts (15)" "/posts"
+  row "GET /posts?limit=100" "/posts?limit=100"
+  row "deep page (page=5000)" "/posts?page=5000"
+  row "tag filter" "/posts?tag=tag-7"
+  row "GET /posts/:slug" "/posts/post-50000"
+  row "GET /tags" "/tags"
+  row "GET /settings" "/settings"
+  row "304 revalidation" "/posts" "If-None-Match: $etag"
+  echo "memory: $(mem)"
+done
