@@ -11,6 +11,9 @@ final class LineIndex {
 
     private final byte[] text;
     private final int[] lineStarts;
+    private int lastLine = -1;
+    private int lastOffset;
+    private int lastColumn;
 
     LineIndex(byte[] text) {
         this.text = text;
@@ -29,19 +32,30 @@ final class LineIndex {
         this.lineStarts = Arrays.copyOf(starts, count);
     }
 
-    /** Returns {line, column} for a byte offset, clamped to the text. */
+    /**
+     * Returns {line, column} for a byte offset, clamped to the text. Calls with non-decreasing offsets continue
+     * counting from the previous answer, so locating every problem of a one-line document stays linear.
+     */
     int[] locate(long offset) {
         int at = (int) Math.max(0, Math.min(offset, text.length));
         int line = Arrays.binarySearch(lineStarts, at);
         if (line < 0) {
             line = -line - 2;
         }
+        int from = lineStarts[line];
         int column = 1;
-        for (int i = lineStarts[line]; i < at; i++) {
+        if (line == lastLine && at >= lastOffset) {
+            from = lastOffset;
+            column = lastColumn;
+        }
+        for (int i = from; i < at; i++) {
             if ((text[i] & 0xC0) != 0x80) {
                 column++;
             }
         }
+        lastLine = line;
+        lastOffset = at;
+        lastColumn = column;
         return new int[] {line + 1, column};
     }
 }

@@ -13,6 +13,8 @@ import org.json.JSONObject;
 public final class ManifestValidator {
 
     public static final String FILE = "manifest.json";
+    /** A report never lists more errors than this: a 1 MiB array of wrong items must not become a 60 MB answer. */
+    public static final int MAX_ERRORS = 1000;
 
     /** A check that needs the parsed manifest but lives elsewhere (the package checks). */
     @FunctionalInterface
@@ -40,7 +42,7 @@ public final class ManifestValidator {
         if (!parsed.ok()) {
             findings = parsed.findings();
         } else {
-            findings = new ArrayList<>(schemaStep.check(parsed.root()));
+            findings = new ArrayList<>(schemaStep.check(Pruned.view(parsed.root(), MAX_ERRORS)));
             if (parsed.root() instanceof JSONObject manifest) {
                 SemanticRules.check(manifest, findings);
                 if (extra != null) {
@@ -66,10 +68,17 @@ public final class ManifestValidator {
         List<Violation> errors = new ArrayList<>();
         List<Violation> warnings = new ArrayList<>();
         for (Located l : located) {
-            int[] at = lines.locate(l.offset());
             Finding f = l.finding();
+            if (f.severity() == Severity.ERROR && errors.size() == MAX_ERRORS) {
+                continue;
+            }
+            int[] at = lines.locate(l.offset());
             Violation v = new Violation(f.severity(), f.rule(), file, f.pointer(), f.message(), at[0], at[1]);
             (v.isError() ? errors : warnings).add(v);
+        }
+        if (errors.size() == MAX_ERRORS && findings.stream().filter(f -> f.severity() == Severity.ERROR).count() > MAX_ERRORS) {
+            warnings.add(0, new Violation(Severity.WARNING, Rule.TRUNCATED, file, "",
+                    "More than " + MAX_ERRORS + " errors; only the first " + MAX_ERRORS + " are reported.", 1, 1));
         }
         return new ValidationReport(errors.isEmpty() ? summary(parsed.root()) : null, errors, warnings);
     }

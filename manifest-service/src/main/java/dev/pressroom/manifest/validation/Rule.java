@@ -51,6 +51,7 @@ public enum Rule {
     PERMISSION_REQUIRES_LEAGUE("permission-requires-league", "Permission league:share needs a league object."),
     LEAGUE_REQUIRES_PERMISSION("league-requires-permission", "A league object needs the league:share permission."),
     // Warnings on the manifest
+    TRUNCATED("truncated", "Warning: more than 1,000 errors; only the first 1,000 are reported (hostile-input defence)."),
     DEPRECATED("deprecated", "Warning: min_server_version is deprecated (only servers older than add-ons v1 read it)."),
     // Package (zip) checks
     PACKAGE_INVALID("package-invalid", "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk or an unsupported compression method)."),

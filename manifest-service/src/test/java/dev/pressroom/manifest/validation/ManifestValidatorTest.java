@@ -139,6 +139,17 @@ class ManifestValidatorTest {
     }
 
     @Test
+    void validateWhenHugeArrayOfWrongItemsThenFirstThousandErrorsAndTruncatedWarning() {
+        String text = "{\"permissions\": [" + "1,".repeat(200_000) + "1]}";
+
+        ValidationReport report = validate(utf8(text));
+
+        assertThat(report.errors()).hasSize(ManifestValidator.MAX_ERRORS);
+        assertThat(report.errors()).extracting(v -> v.rule().id()).contains("required", "type");
+        assertThat(report.warnings()).extracting(v -> v.rule().id()).containsExactly("truncated");
+    }
+
+    @Test
     void validateWhenRootIsNotAnObjectThenOneTypeError() {
         assertThat(validate(utf8("[]")).errors()).extracting(v -> v.rule().id(), Violation::pointer).containsExactly(tuple("type", ""));
         assertThat(validate(utf8("null")).errors()).extracting(v -> v.rule().id()).containsExactly("type");
