@@ -26,7 +26,7 @@ class NativeConfigurationTest {
 
     private static final DotName REGISTER_FOR_REFLECTION = DotName.createSimple("io.quarkus.runtime.annotations.RegisterForReflection");
     /** Packages whose records are wire formats (STYLE.md: records for DTOs, feature/rest for the HTTP layer). */
-    private static final Set<String> DTO_PACKAGES = Set.of("rest", "dto", "api", "json");
+    private static final Set<String> DTO_PACKAGES = Set.of("rest", "dto", "json");
     /** Read at build time (configuration) or by native-image itself, not loaded by the running service. */
     private static final List<String> BUILD_TIME_RESOURCES = List.of("application.properties", "application.yaml",
             "application.yml", "META-INF/native-image/", "META-INF/beans.xml", "META-INF/jandex.idx");

@@ -32,6 +32,8 @@ final class NativeSources {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String APP_PACKAGES = "dev/pressroom/";
 
+    private static final Map<String, NativeSources> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final String service;
     private final Path dir;
     /** reflect-config.json entries by class name, merged over every jar, as native-image merges them. */
@@ -68,13 +70,21 @@ final class NativeSources {
         Path dir = Repo.ROOT.resolve(service).resolve("target/native-sources");
         String generate = "./mvnw -B package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl " + service + " -am"
                 + " (make native-sources), then run this module's tests";
-        assumeTrue(Files.isRegularFile(dir.resolve("native-image.args")),
+        skipUnless(Files.isRegularFile(dir.resolve("native-image.args")),
                 service + "/target/native-sources does not exist yet: run " + generate);
         FileTime generated = lastModified(dir.resolve("native-image.args"));
         FileTime sources = newest(Repo.ROOT.resolve(service).resolve("src/main"));
-        assumeTrue(sources.compareTo(generated) <= 0,
+        skipUnless(sources.compareTo(generated) <= 0,
                 service + "/target/native-sources is older than " + service + "/src/main: run " + generate);
-        return new NativeSources(service, dir);
+        return CACHE.computeIfAbsent(service, name -> new NativeSources(name, dir));
+    }
+
+    /** A skipped check says why on the console too: Surefire only keeps assumption messages in its reports. */
+    private static void skipUnless(boolean condition, String reason) {
+        if (!condition) {
+            System.err.println("SKIPPED native configuration check: " + reason);
+        }
+        assumeTrue(condition, reason);
     }
 
     String service() {

@@ -33,8 +33,11 @@ record Rendered(String overlay, List<HasMetadata> objects) {
         }
     }
 
+    private static final Map<String, Rendered> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** An overlay rendered and parsed once per test run. */
     static Rendered of(String overlay) {
-        return new Rendered(overlay, StrictKubernetes.parseAll(Kustomize.render(overlay)));
+        return PARSED.computeIfAbsent(overlay, name -> new Rendered(name, StrictKubernetes.parseAll(Kustomize.render(name))));
     }
 
     <T extends HasMetadata> List<T> all(Class<T> kind) {

@@ -75,6 +75,23 @@ class WiringTest {
 
     @ParameterizedTest
     @MethodSource("overlays")
+    void ingressWhenRenderedThenBodyLimitAdmitsTheLargestBodyEachRoutedServiceAccepts(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        Ingress ingress = rendered.all(Ingress.class).get(0);
+        long ingressLimit = bytes(ingress.getMetadata().getAnnotations().get("nginx.ingress.kubernetes.io/proxy-body-size"));
+
+        for (HTTPIngressPath path : ingressPaths(rendered)) {
+            String service = path.getBackend().getService().getName();
+            Map<String, String> env = rendered.environment(mainContainer(rendered.deployment(service), service));
+            // Quarkus's default limit is 10240K.
+            long serviceLimit = bytes(Repo.config(service).resolve("quarkus.http.limits.max-body-size", "10240K", env));
+
+            assertThat(ingressLimit).as("%s: ingress body limit for %s", overlay, service).isGreaterThanOrEqualTo(serviceLimit);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
     void probeWhenRenderedThenCallsTheHealthCheckTheServiceServesOnItsPort(String overlay) {
         Rendered rendered = Rendered.of(overlay);
 
@@ -302,6 +319,19 @@ class WiringTest {
         } else if (key != null && !keys.contains(key)) {
             problems.add(where + ": Secret " + name + " has no key " + key);
         }
+    }
+
+    /** A size as Quarkus and nginx write it: a number with an optional K, M or G suffix (powers of 1024). */
+    private static long bytes(String size) {
+        String value = size.trim().toUpperCase();
+        int shift = switch (value.charAt(value.length() - 1)) {
+            case 'K' -> 10;
+            case 'M' -> 20;
+            case 'G' -> 30;
+            default -> 0;
+        };
+        String digits = shift == 0 ? value : value.substring(0, value.length() - 1);
+        return Long.parseLong(digits) << shift;
     }
 
     private static void assertProbe(Container container, Probe probe, String path, int port) {
