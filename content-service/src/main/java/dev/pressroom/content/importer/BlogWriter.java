@@ -172,11 +172,17 @@ public final class BlogWriter {
              PreparedStatement a = c.prepareStatement("""
                 UPDATE author au SET post_count = (SELECT count(*) FROM post_author pa
                     WHERE pa.author_id = au.id AND pa.listed AND pa.type = 'post') WHERE au.blog_id = ?""");
+             PreparedStatement r = c.prepareStatement("""
+                UPDATE post p SET list_rank = ranked.rank FROM (
+                    SELECT id, CASE WHEN listed THEN row_number() OVER (PARTITION BY type, listed
+                        ORDER BY published_at DESC, id DESC) END AS rank
+                    FROM post WHERE blog_id = ?) ranked
+                WHERE p.id = ranked.id AND p.list_rank IS DISTINCT FROM ranked.rank""");
              PreparedStatement b = c.prepareStatement("""
                 UPDATE blog SET post_count = (SELECT count(*) FROM post WHERE blog_id = blog.id AND listed AND type = 'post'),
                     page_count = (SELECT count(*) FROM post WHERE blog_id = blog.id AND listed AND type = 'page')
                 WHERE id = ?""")) {
-            for (PreparedStatement s : List.of(t, a, b)) {
+            for (PreparedStatement s : List.of(t, a, r, b)) {
                 s.setString(1, blogId);
                 s.executeUpdate();
             }

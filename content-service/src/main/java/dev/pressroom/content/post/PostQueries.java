@@ -3,6 +3,7 @@ package dev.pressroom.content.post;
 import dev.pressroom.content.author.AuthorJson;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.paging.ListQuery;
+import dev.pressroom.content.paging.Order;
 import dev.pressroom.content.tag.TagJson;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -29,12 +30,26 @@ public class PostQueries {
     }
 
     Uni<RowSet<Row>> page(Blog blog, String type, ListQuery q, PostSelection selection) {
+        if (!q.filtered() && q.order().byPublished()) {
+            return pageByRank(blog, type, q, selection);
+        }
         Sql sql = new Sql();
         String ids = ids(sql, blog, type, q);
         String order = q.order().sql("p");
         String text = "SELECT " + selection.sql + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
                 + sql.param(q.limit()) + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
         return pool.preparedQuery(text).execute(sql.tuple());
+    }
+
+    /** The default list (any depth): a range of import-time ranks, one index range scan whatever the page. */
+    private Uni<RowSet<Row>> pageByRank(Blog blog, String type, ListQuery q, PostSelection selection) {
+        int total = "post".equals(type) ? blog.postCount() : blog.pageCount();
+        boolean newestFirst = q.order() == Order.PUBLISHED_DESC;
+        int first = newestFirst ? q.offset() + 1 : total - q.offset() - q.limit() + 1;
+        int last = newestFirst ? q.offset() + q.limit() : total - q.offset();
+        String text = "SELECT " + selection.sql + " FROM post p WHERE p.blog_id = $1 AND p.type = $2 AND p.listed"
+                + " AND p.list_rank BETWEEN $3 AND $4 ORDER BY " + q.order().sql("p");
+        return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, Math.max(first, 1), last));
     }
 
     Uni<Long> count(Blog blog, String type, ListQuery q) {

@@ -86,8 +86,11 @@ class ContentAdminTest {
         String first = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000")).key();
         String second = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000")).key();
         assertThat(first).isNotEqualTo(second);
-        assertThat(query("SELECT (revoked_at IS NOT NULL)::text FROM content_key WHERE blog_id = ? ORDER BY created_at, revoked_at NULLS LAST",
-                blog.blogId())).containsExactly("true", "false");
+        // Earlier runs of this test left keys of this blog too: exactly one key is live, and it is the newest.
+        List<String> revoked = query("SELECT (revoked_at IS NOT NULL)::text FROM content_key WHERE blog_id = ?"
+                + " ORDER BY created_at, revoked_at NULLS LAST", blog.blogId());
+        assertThat(revoked).hasSizeGreaterThanOrEqualTo(2).endsWith("false");
+        assertThat(revoked.subList(0, revoked.size() - 1)).containsOnly("true");
         assertThat(query("SELECT key_hash || array_to_string(allowed_origins, ',') FROM content_key WHERE blog_id = ?", blog.blogId()))
                 .noneMatch(row -> row.contains(first.substring(4)) || row.contains(second.substring(4)))
                 .allMatch(row -> row.endsWith("http://localhost:3000"));

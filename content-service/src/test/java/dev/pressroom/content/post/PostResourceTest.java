@@ -121,6 +121,20 @@ class PostResourceTest {
     }
 
     @Test
+    void listWhenOrderPublishedAscSecondPageThenContinuesOldestFirst() {
+        api().get("/posts?order=published_at asc&limit=3&page=2&fields=slug").then().statusCode(200)
+                .body("posts.slug", contains("tomato-soup")).body("meta.pagination.total", equalTo(4));
+        api().get("/posts?order=published_at asc&limit=2&page=2&fields=slug").then().statusCode(200)
+                .body("posts.slug", contains("sourdough-basics", "tomato-soup"));
+    }
+
+    @Test
+    void listWhenDeepDefaultPageThenRanksContinue() {
+        api().get("/posts?limit=1&page=3&fields=slug").then().statusCode(200)
+                .body("posts.slug", contains("knife-skills")).body("meta.pagination.pages", equalTo(4));
+    }
+
+    @Test
     void listWhenOrderTitleAscThenAlphabetical() {
         api().get("/posts?order=title asc&fields=title").then().statusCode(200)
                 .body("posts.title", contains("Roasted tomato soup", "Sourdough basics", "Ten pantry staples",
