@@ -14,12 +14,16 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -306,6 +310,74 @@ class WiringTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void networkPolicyWhenRenderedThenDefaultDenyAndOnlyTheIngressControllerReachesTheServices(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        List<NetworkPolicy> policies = rendered.all(NetworkPolicy.class);
+
+        assertThat(policies).as("%s: a default-deny policy", overlay).anySatisfy(p -> {
+            assertThat(p.getSpec().getPodSelector().getMatchLabels()).isNullOrEmpty();
+            assertThat(p.getSpec().getPodSelector().getMatchExpressions()).isNullOrEmpty();
+            assertThat(p.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+            assertThat(p.getSpec().getIngress()).isNullOrEmpty();
+            assertThat(p.getSpec().getEgress()).isNullOrEmpty();
+        });
+        for (String service : Repo.services()) {
+            Map<String, String> pod = rendered.deployment(service).getSpec().getTemplate().getMetadata().getLabels();
+            List<NetworkPolicyIngressRule> rules = policies.stream().filter(p -> selects(p.getSpec().getPodSelector(), pod))
+                    .flatMap(p -> p.getSpec().getIngress().stream()).toList();
+
+            assertThat(rules).as("%s: ingress rules for %s", overlay, service).isNotEmpty().allSatisfy(rule -> {
+                assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
+                    assertThat(peer.getPodSelector()).isNull();
+                    assertThat(peer.getNamespaceSelector().getMatchLabels())
+                            .containsEntry("kubernetes.io/metadata.name", "ingress-nginx");
+                });
+                assertThat(rule.getPorts()).extracting(port -> port.getPort().getStrVal()).containsExactly("http");
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void networkPolicyWhenDatastoreInClusterThenOnlyItsClientsReachIt(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        List<NetworkPolicy> policies = rendered.all(NetworkPolicy.class);
+
+        for (StatefulSet datastore : rendered.all(StatefulSet.class)) {
+            String name = datastore.getMetadata().getName();
+            // Its clients: every workload configured with the datastore's Service as a *_HOST.
+            Set<String> clients = rendered.workloads().stream()
+                    .filter(w -> w.owner() != datastore)
+                    .filter(w -> w.allContainers().stream().anyMatch(c -> rendered.environment(c).entrySet().stream()
+                            .anyMatch(e -> e.getKey().endsWith("_HOST") && name.equals(e.getValue()))))
+                    .map(w -> w.template().getMetadata().getLabels().get("app.kubernetes.io/name"))
+                    .collect(java.util.stream.Collectors.toSet());
+            Map<String, String> pod = datastore.getSpec().getTemplate().getMetadata().getLabels();
+            List<NetworkPolicyPeer> peers = policies.stream().filter(p -> selects(p.getSpec().getPodSelector(), pod))
+                    .flatMap(p -> p.getSpec().getIngress().stream()).flatMap(r -> r.getFrom().stream()).toList();
+
+            assertThat(clients).as("%s: clients of %s", overlay, name).isNotEmpty();
+            assertThat(peers).as("%s: who may reach %s", overlay, name).isNotEmpty().allSatisfy(peer -> {
+                assertThat(peer.getNamespaceSelector()).isNull();
+                assertThat(peer.getPodSelector().getMatchExpressions()).singleElement().satisfies(e -> {
+                    assertThat(e.getKey()).isEqualTo("app.kubernetes.io/name");
+                    assertThat(e.getOperator()).isEqualTo("In");
+                    assertThat(e.getValues()).containsExactlyInAnyOrderElementsOf(clients);
+                });
+            });
+            for (Rendered.Workload client : rendered.workloads().stream()
+                    .filter(w -> clients.contains(w.template().getMetadata().getLabels().get("app.kubernetes.io/name"))).toList()) {
+                int port = datastore.getSpec().getTemplate().getSpec().getContainers().get(0).getPorts().get(0).getContainerPort();
+                assertThat(policies).as("%s: egress from %s to %s:%d", overlay, client.name(), name, port)
+                        .anyMatch(p -> selects(p.getSpec().getPodSelector(), client.template().getMetadata().getLabels())
+                                && p.getSpec().getEgress().stream().flatMap(e -> e.getPorts().stream())
+                                        .anyMatch(ep -> Integer.valueOf(port).equals(ep.getPort().getIntVal())));
+            }
+        }
+    }
+
     private static void requireSecret(Rendered rendered, Rendered secretsSource, String name, String key, String where,
             List<String> problems) {
         boolean inOverlay = rendered.named(Secret.class, name).isPresent();
@@ -369,6 +441,18 @@ class WiringTest {
 
     private static boolean matches(LabelSelector selector, Map<String, String> labels) {
         return selector.getMatchExpressions().isEmpty() && matches(selector.getMatchLabels(), labels);
+    }
+
+    /** Label selector semantics, where an empty selector selects every pod. */
+    private static boolean selects(LabelSelector selector, Map<String, String> labels) {
+        boolean byLabels = selector.getMatchLabels() == null || labels.entrySet().containsAll(selector.getMatchLabels().entrySet());
+        return byLabels && selector.getMatchExpressions().stream().allMatch(e -> switch (e.getOperator()) {
+            case "In" -> e.getValues().contains(labels.get(e.getKey()));
+            case "NotIn" -> !e.getValues().contains(labels.get(e.getKey()));
+            case "Exists" -> labels.containsKey(e.getKey());
+            case "DoesNotExist" -> !labels.containsKey(e.getKey());
+            default -> throw new IllegalArgumentException(e.getOperator());
+        });
     }
 
     private static String name(Service service) {
