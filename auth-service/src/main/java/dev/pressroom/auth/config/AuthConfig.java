@@ -50,9 +50,30 @@ public interface AuthConfig {
     @WithDefault("P7D")
     Duration initialAccessTokenTtl();
 
+    Limits limits();
+
     Db db();
 
     Redis redis();
+
+    /** Abuse limits per client address and per account (the account limits are fixed in AbuseLimits). */
+    interface Limits {
+        /** Token endpoint requests per client address per minute (AUTH_TOKEN_RATE_LIMIT). */
+        @WithDefault("600")
+        int tokenRequestsPerMinute();
+
+        /** Dynamic registrations per client address per hour. */
+        @WithDefault("20")
+        int registrationsPerHour();
+
+        /** Failed sign-ins from one address (15 minutes) before each attempt must wait. */
+        @WithDefault("30")
+        int addressSlowAfter();
+
+        /** Failed sign-ins from one address (15 minutes) before it is locked for 15 minutes. */
+        @WithDefault("100")
+        int addressLockAfter();
+    }
 
     interface Db {
         /** Database name (AUTH_DB_NAME). */

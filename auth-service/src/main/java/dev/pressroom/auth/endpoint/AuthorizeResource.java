@@ -5,6 +5,7 @@ import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.validate.Scopes;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
@@ -50,8 +51,9 @@ public class AuthorizeResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signIn(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
                                 @FormParam("email") String email, @FormParam("password") String password,
-                                @CookieParam(Cookies.CSRF) String csrf) {
-        return flow.signIn(request, formCsrf, csrf, email, password).map(step -> respond(step, csrf));
+                                @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
+        return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.of(http))
+                .map(step -> respond(step, csrf));
     }
 
     @POST

@@ -6,7 +6,10 @@ import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.abuse.AbuseLimits;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -22,8 +25,10 @@ public class RegisterResource {
     private final ClientService clients;
     private final Registrations registrations;
     private final ObjectMapper json;
+    private final AbuseLimits limits;
 
-    public RegisterResource(ClientService clients, Registrations registrations, ObjectMapper json) {
+    public RegisterResource(ClientService clients, Registrations registrations, ObjectMapper json, AbuseLimits limits) {
+        this.limits = limits;
         this.clients = clients;
         this.registrations = registrations;
         this.json = json;
@@ -31,10 +36,11 @@ public class RegisterResource {
 
     @POST
     public Uni<Response> register(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
+                                  @Context HttpServerRequest http) {
         String initialAccessToken = BearerToken.from(authorization);
         ClientMetadata.Valid metadata = metadata(contentType, body);
-        return clients.register(initialAccessToken, metadata)
+        return limits.registration(ClientAddress.of(http)).chain(() -> clients.register(initialAccessToken, metadata))
                 .map(registered -> TokenResource.noStore(Response.status(201)
                         .entity(registrations.describe(registered)).type(MediaType.APPLICATION_JSON_TYPE)));
     }

@@ -6,7 +6,10 @@ import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.request.TokenRequest;
+import dev.pressroom.auth.abuse.AbuseLimits;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -20,18 +23,22 @@ public class TokenResource {
 
     private final ClientService clients;
     private final GrantRegistry grants;
+    private final AbuseLimits limits;
 
-    public TokenResource(ClientService clients, GrantRegistry grants) {
+    public TokenResource(ClientService clients, GrantRegistry grants, AbuseLimits limits) {
         this.clients = clients;
         this.grants = grants;
+        this.limits = limits;
     }
 
     @POST
     public Uni<Response> token(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
+                               @Context HttpServerRequest http) {
         Params params = FormBody.parse(contentType, body);
         TokenRequest request = TokenRequest.parse(params);
-        return clients.authenticate(ClientCredentials.from(authorization, params))
+        ClientCredentials credentials = ClientCredentials.from(authorization, params);
+        return limits.tokenRequest(ClientAddress.of(http)).chain(() -> clients.authenticate(credentials))
                 .chain(client -> grants.handle(client, request))
                 .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));
     }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.error;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.endpoint.Pages;
 import dev.pressroom.auth.validate.RedirectUris;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
@@ -23,7 +24,11 @@ public class AuthErrorMappers {
 
     /** RFC 6749 §5.2 JSON; errors are never cached (RFC 6749 §5.1). */
     @ServerExceptionMapper
-    public Response oauth(OAuthException e) {
+    public Response oauth(OAuthException e, HttpHeaders headers) {
+        if (e.status() == 503 && wantsHtml(headers)) {
+            return page(new ErrorPageException(503, "Temporarily unavailable",
+                    "The sign-in service is temporarily unavailable. Please try again in a moment."));
+        }
         Map<String, String> body = new LinkedHashMap<>();
         body.put("error", e.error());
         if (e.description() != null) {
@@ -40,6 +45,12 @@ public class AuthErrorMappers {
         return builder.build();
     }
 
+    /** Browsers (the authorize endpoint and the forms) get the page; API clients the JSON. */
+    private static boolean wantsHtml(HttpHeaders headers) {
+        return headers.getAcceptableMediaTypes().stream().anyMatch(t -> t.isCompatible(MediaType.TEXT_HTML_TYPE)
+                && !t.isWildcardType());
+    }
+
     /** RFC 6749 §4.1.2.1 with the RFC 9207 iss parameter. */
     @ServerExceptionMapper
     public Response redirect(AuthorizationRedirectException e) {
@@ -54,7 +65,11 @@ public class AuthErrorMappers {
 
     @ServerExceptionMapper
     public Response page(ErrorPageException e) {
-        return Response.status(e.status()).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+        Response.ResponseBuilder builder = Response.status(e.status());
+        if (e.status() == 503) {
+            builder.header("Retry-After", "5");
+        }
+        return builder.type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                 .header("Cache-Control", "no-store")
                 .entity(Pages.error(e.title(), e.getMessage()).render()).build();
     }

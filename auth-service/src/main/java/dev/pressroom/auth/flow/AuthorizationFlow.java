@@ -1,5 +1,6 @@
 package dev.pressroom.auth.flow;
 
+import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ConsentRepository;
@@ -43,18 +44,20 @@ public class AuthorizationFlow {
     private final SessionStore sessions;
     private final PendingRequestStore pending;
     private final CodeStore codes;
+    private final AbuseLimits limits;
     private final AuthConfig config;
     private final Clock clock;
 
     public AuthorizationFlow(ClientService clients, AccountService accounts, ConsentRepository consents,
-                             SessionStore sessions, PendingRequestStore pending, CodeStore codes, AuthConfig config,
-                             Clock clock) {
+                             SessionStore sessions, PendingRequestStore pending, CodeStore codes, AbuseLimits limits,
+                             AuthConfig config, Clock clock) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
         this.sessions = sessions;
         this.pending = pending;
         this.codes = codes;
+        this.limits = limits;
         this.config = config;
         this.clock = clock;
     }
@@ -82,18 +85,28 @@ public class AuthorizationFlow {
     }
 
     /** The sign-in form: on success a new session (new cookie value, no fixation) and the next step. */
-    public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password) {
+    public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password,
+                                     String address) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clients.find(p.request().clientId())
-                .chain(client -> accounts.authenticate(email, password).chain(account -> {
-                    if (account == null) {
-                        return Uni.createFrom().item((AuthorizeStep) new AuthorizeStep.SignIn(p, client, email,
-                                "Wrong email or password."));
-                    }
-                    String cookie = Tokens.random(32);
-                    Session session = new Session(Tokens.random(16), account.id().toString(),
-                            clock.instant().getEpochSecond(), PASSWORD_AMR);
-                    return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie));
-                })));
+                .chain(client -> limits.signInWait(email, address).chain(wait -> wait > 0
+                        ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(wait)))
+                        : accounts.authenticate(email, password).chain(account -> account == null
+                        ? limits.signInFailed(email, address).map(w -> new AuthorizeStep.SignIn(p, client, email,
+                        "Wrong email or password." + (w > 0 ? " " + tooMany(w) : "")))
+                        : limits.signInSucceeded(email).chain(() -> startSession(p, client, account))))));
+    }
+
+    private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account) {
+        String cookie = Tokens.random(32);
+        Session session = new Session(Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(),
+                PASSWORD_AMR);
+        return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie));
+    }
+
+    /** Tells the person how long to wait, the same way whether or not the account exists. */
+    static String tooMany(long seconds) {
+        String when = seconds >= 120 ? (seconds + 59) / 60 + " minutes" : seconds + (seconds == 1 ? " second" : " seconds");
+        return "Too many failed sign-ins: wait " + when + " before trying again.";
     }
 
     /** The consent form: allow records the scopes and issues the code; deny returns access_denied. */

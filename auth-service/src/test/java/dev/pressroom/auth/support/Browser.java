@@ -38,7 +38,7 @@ public final class Browser {
     }
 
     private RequestSpecification request() {
-        return given().redirects().follow(false).cookies(cookies);
+        return given().redirects().follow(false).cookies(cookies).accept("text/html,application/xhtml+xml,*/*;q=0.8");
     }
 
     private Response absorb(Response response) {

@@ -1,0 +1,61 @@
+package dev.pressroom.auth.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.RedisProxyProfile;
+import dev.pressroom.auth.support.TestClients;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Redis unreachable: token, authorize and user info answer 503 temporarily_unavailable, readiness is down, then all recovers. */
+@QuarkusTest
+@TestProfile(RedisProxyProfile.class)
+class RedisOutageResourceTest {
+
+    @AfterEach
+    void restore() {
+        RedisProxyProfile.restore();
+    }
+
+    @Test
+    void endpointsWhenRedisUnreachableThen503AndRecoverAfterwards() throws Exception {
+        TestClients app = TestClients.create();
+        Browser browser = new Browser();
+        String code = app.code(browser, "openid offline_access");
+        // Signed in and consented: the second authorization redirects at once.
+        Response tokens = app.exchange(TestClients.query(browser.get("/oauth/authorize",
+                app.authorizeParams("openid offline_access"))).get("code"));
+        String accessToken = tokens.path("access_token");
+
+        RedisProxyProfile.cut();
+        app.exchange(code).then().statusCode(503).body("error", equalTo("temporarily_unavailable"))
+                .header("Retry-After", "5").header("Cache-Control", "no-store");
+        app.refresh(tokens.path("refresh_token")).then().statusCode(503).body("error", equalTo("temporarily_unavailable"));
+        Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(503)
+                .body("error", equalTo("temporarily_unavailable"));
+        browser.get("/oauth/authorize", app.authorizeParams("openid")).then().statusCode(503)
+                .body(containsString("temporarily unavailable"));
+        Admin.management().get("/q/health/ready").then().statusCode(503).body("status", equalTo("DOWN"));
+
+        RedisProxyProfile.restore();
+        int status = 0;
+        for (int i = 0; i < 50 && status != 200; i++) {
+            status = Admin.management().get("/q/health/ready").statusCode();
+            if (status != 200) {
+                Thread.sleep(100);
+            }
+        }
+        assertThat(status).isEqualTo(200);
+        // The code was never consumed while Redis was away, so it still works once; the tokens too.
+        app.exchange(code).then().statusCode(200);
+        Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(200);
+        app.refresh(tokens.path("refresh_token")).then().statusCode(200);
+    }
+}
