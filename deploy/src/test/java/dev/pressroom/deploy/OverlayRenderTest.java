@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,17 @@ class OverlayRenderTest {
     @Test
     void renderWhenProdThenNoSecretValueIsCommitted() {
         assertThat(Kustomize.render("prod")).noneMatch(o -> o.path("kind").asText().equals("Secret"));
+    }
+
+    @Test
+    void renderWhenProdThenEveryIngressHostIsServedOverTls() {
+        Rendered prod = Rendered.of("prod");
+
+        for (Ingress ingress : prod.all(Ingress.class)) {
+            List<String> tlsHosts = ingress.getSpec().getTls().stream().flatMap(tls -> tls.getHosts().stream()).toList();
+            assertThat(ingress.getSpec().getRules()).extracting(IngressRule::getHost).isNotEmpty().allMatch(tlsHosts::contains);
+            assertThat(ingress.getSpec().getTls()).allSatisfy(tls -> assertThat(tls.getSecretName()).isNotBlank());
+        }
     }
 
     @Test
