@@ -211,6 +211,8 @@ class WiringTest {
         Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
 
         assertThat(env.get("AUTH_ISSUER")).isEqualTo((tls ? "https://" : "http://") + authRule.getHost());
+        // Secure cookies over https; over plain http a browser would drop them and sign-in would loop.
+        assertThat(Repo.config("auth-service").resolve("auth.cookie-secure", "true", env)).isEqualTo(Boolean.toString(tls));
         assertThat(authRule.getHttp().getPaths()).singleElement()
                 .satisfies(p -> assertThat(p.getPath()).isEqualTo("/"));
     }
