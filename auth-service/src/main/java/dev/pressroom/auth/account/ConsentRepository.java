@@ -41,6 +41,29 @@ public class ConsentRepository {
                 .execute(Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time)).replaceWithVoid();
     }
 
+    /** The apps an account granted, with the client's name and badge, for the Connected apps page. */
+    public Uni<java.util.List<ConnectedApp>> connectedApps(UUID accountId) {
+        return pool.preparedQuery("SELECT c.client_id, cl.name, cl.verified, c.scopes, c.granted_at, c.last_used_at "
+                        + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)")
+                .execute(Tuple.of(accountId)).map(rows -> {
+                    java.util.List<ConnectedApp> apps = new java.util.ArrayList<>();
+                    rows.forEach(r -> apps.add(new ConnectedApp(r.getString("client_id"), r.getString("name"),
+                            r.getBoolean("verified"), java.util.List.of(r.getArrayOfStrings("scopes")),
+                            r.getOffsetDateTime("granted_at").toInstant(),
+                            r.getOffsetDateTime("last_used_at") == null ? null : r.getOffsetDateTime("last_used_at").toInstant())));
+                    return apps;
+                });
+    }
+
+    public Uni<Void> remove(UUID accountId, String clientId) {
+        return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2")
+                .execute(Tuple.of(accountId, clientId)).replaceWithVoid();
+    }
+
+    public record ConnectedApp(String clientId, String name, boolean verified, java.util.List<String> scopes,
+                               Instant grantedAt, Instant lastUsedAt) {
+    }
+
     public Uni<Void> touch(UUID accountId, String clientId, Instant at) {
         return pool.preparedQuery("UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2")
                 .execute(Tuple.of(accountId, clientId, OffsetDateTime.ofInstant(at, ZoneOffset.UTC))).replaceWithVoid();

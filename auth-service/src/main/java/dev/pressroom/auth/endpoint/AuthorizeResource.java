@@ -3,7 +3,6 @@ package dev.pressroom.auth.endpoint;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.request.Params;
-import dev.pressroom.auth.validate.Scopes;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
@@ -17,18 +16,17 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.Set;
 
 /** The authorization endpoint (RFC 6749 §3.1, OIDC Core §3.1.2.1: GET and POST) and its two forms. */
 @Path("/")
 public class AuthorizeResource {
 
     private final AuthorizationFlow flow;
-    private final Cookies cookies;
+    private final StepResponses steps;
 
-    public AuthorizeResource(AuthorizationFlow flow, Cookies cookies) {
+    public AuthorizeResource(AuthorizationFlow flow, StepResponses steps) {
         this.flow = flow;
-        this.cookies = cookies;
+        this.steps = steps;
     }
 
     @GET
@@ -72,34 +70,6 @@ public class AuthorizeResource {
     }
 
     private Response respond(AuthorizeStep step, String browserCsrf) {
-        Response.ResponseBuilder builder;
-        if (step instanceof AuthorizeStep.Redirect r) {
-            builder = Response.seeOther(r.location());
-        } else if (step instanceof AuthorizeStep.SignIn s) {
-            builder = html(Pages.signin(new Pages.SignInPage(s.pending().id(), s.pending().csrf(), s.client().name(),
-                    s.email(), s.error())).render());
-        } else {
-            AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
-            builder = html(Pages.consent(new Pages.ConsentPage(c.pending().id(), c.pending().csrf(), c.client().name(),
-                    c.client().verified(), c.pending().request().redirectUri(), c.account().email(),
-                    lines(c.newScopes()), lines(c.alreadyGranted()))).render());
-        }
-        if (step.newSessionCookie() != null) {
-            builder.cookie(cookies.session(step.newSessionCookie()));
-        }
-        String pageCsrf = step instanceof AuthorizeStep.SignIn s ? s.pending().csrf()
-                : step instanceof AuthorizeStep.Consent c ? c.pending().csrf() : null;
-        if (pageCsrf != null && !pageCsrf.equals(browserCsrf)) {
-            builder.cookie(cookies.csrf(pageCsrf));
-        }
-        return builder.build();
-    }
-
-    private static Response.ResponseBuilder html(String page) {
-        return Response.ok(page, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
-    }
-
-    private static java.util.List<Pages.ScopeLine> lines(Set<String> scopes) {
-        return scopes.stream().map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s))).toList();
+        return steps.respond(step, browserCsrf);
     }
 }

@@ -28,6 +28,15 @@ public final class Pages {
                               String redirectTo, String accountEmail, List<ScopeLine> scopes, List<ScopeLine> alreadyGranted) {
     }
 
+    public static native TemplateInstance account(AccountPage page);
+
+    public record AccountPage(String name, String email, String csrf, List<AppLine> apps) {
+    }
+
+    public record AppLine(String clientId, String name, boolean verified, List<ScopeLine> scopes, String grantedAt,
+                          String lastUsed) {
+    }
+
     public record LogoutPage(String csrf, String clientId, String postLogoutRedirectUri, String state) {
     }
 

@@ -87,7 +87,7 @@ public class AuthorizationFlow {
     /** The sign-in form: on success a new session (new cookie value, no fixation) and the next step. */
     public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password,
                                      String address) {
-        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clients.find(p.request().clientId())
+        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clientOf(p)
                 .chain(client -> limits.signInWait(email, address).chain(wait -> wait > 0
                         ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(wait)))
                         : accounts.authenticate(email, password).chain(account -> account == null
@@ -96,10 +96,24 @@ public class AuthorizationFlow {
                         : limits.signInSucceeded(email).chain(() -> startSession(p, client, account))))));
     }
 
+    /** Sign-in for the account pages themselves: a pending request without an authorization request. */
+    public Uni<AuthorizeStep> accountSignIn(String csrf) {
+        PendingRequest p = new PendingRequest(Tokens.random(24), csrf, null, false);
+        return pending.save(p).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
+    }
+
+    private Uni<Client> clientOf(PendingRequest p) {
+        return p.request() == null ? Uni.createFrom().nullItem() : clients.find(p.request().clientId());
+    }
+
     private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account) {
         String cookie = Tokens.random(32);
         Session session = new Session(Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(),
                 PASSWORD_AMR);
+        if (p.request() == null) {
+            return sessions.save(cookie, session).chain(() -> pending.take(p.id()))
+                    .replaceWith(new AuthorizeStep.Redirect(java.net.URI.create("/account"), cookie));
+        }
         return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie));
     }
 
@@ -117,6 +131,9 @@ public class AuthorizationFlow {
                 throw ErrorPageException.badRequest("Signed out", "Your session ended before you answered. Start again from the app.");
             }
             AuthorizationRequest request = p.request();
+            if (request == null) {
+                throw expired();
+            }
             if (!"allow".equals(decision)) {
                 throw AuthorizationRequests.error(request.redirectUri(), "access_denied", "The person declined.",
                         request.state());

@@ -49,6 +49,30 @@ final class LuaScripts {
             return #members
             """;
 
+    /** KEYS: code, app index. ARGV: code data, code ttl, grant id, index ttl. */
+    static final String SAVE_CODE = """
+            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+            redis.call('SADD', KEYS[2], ARGV[3])
+            redis.call('EXPIRE', KEYS[2], ARGV[4])
+            return 1
+            """;
+
+    /**
+     * KEYS: app index (grant ids of one account and client). ARGV: key prefix, marker ttl.
+     * Revokes every grant of the app at once, including codes not yet exchanged.
+     */
+    static final String REVOKE_APP = """
+            local grants = redis.call('SMEMBERS', KEYS[1])
+            for _, g in ipairs(grants) do
+              local set = ARGV[1] .. 'grant:{' .. g .. '}'
+              redis.call('SET', set .. ':revoked', '1', 'EX', ARGV[2])
+              for _, k in ipairs(redis.call('SMEMBERS', set)) do redis.call('DEL', k) end
+              redis.call('DEL', set)
+            end
+            redis.call('DEL', KEYS[1])
+            return #grants
+            """;
+
     private LuaScripts() {
     }
 }

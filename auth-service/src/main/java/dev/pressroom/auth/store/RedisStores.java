@@ -36,7 +36,9 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     @Override
     public Uni<Void> save(String code, AuthorizationCode data) {
-        return command("SET", codeKey(code), write(data), "EX", seconds(config.codeTtl().getSeconds())).replaceWithVoid();
+        return eval(LuaScripts.SAVE_CODE, List.of(codeKey(code), appKey(data.accountId(), data.clientId())),
+                List.of(write(data), seconds(config.codeTtl().getSeconds()), data.grantId(),
+                        seconds(config.refreshTokenTtl().getSeconds() + 3600))).replaceWithVoid();
     }
 
     @Override
@@ -95,6 +97,12 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     @Override
+    public Uni<Void> revokeApp(String accountId, String clientId) {
+        return eval(LuaScripts.REVOKE_APP, List.of(appKey(accountId, clientId)),
+                List.of(PREFIX, seconds(config.refreshTokenTtl().getSeconds() + 3600))).replaceWithVoid();
+    }
+
+    @Override
     public Uni<Void> revokeAccessToken(String accessToken) {
         return command("DEL", accessKey(accessToken)).replaceWithVoid();
     }
@@ -141,6 +149,10 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     private static String codeKey(String code) {
         return PREFIX + "code:{" + Tokens.sha256(code) + "}";
+    }
+
+    private static String appKey(String accountId, String clientId) {
+        return PREFIX + "apps:" + accountId + ":" + Tokens.sha256(clientId);
     }
 
     private static String accessKey(String token) {

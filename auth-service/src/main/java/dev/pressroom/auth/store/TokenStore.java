@@ -26,4 +26,7 @@ public interface TokenStore {
     Uni<Void> revokeGrant(String grantId);
 
     Uni<Void> revokeAccessToken(String accessToken);
+
+    /** Revokes every grant an account gave a client: codes, access tokens and refresh chains. */
+    Uni<Void> revokeApp(String accountId, String clientId);
 }

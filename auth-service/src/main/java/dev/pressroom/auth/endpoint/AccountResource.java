@@ -1,0 +1,80 @@
+package dev.pressroom.auth.endpoint;
+
+import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.flow.AuthorizationFlow;
+import dev.pressroom.auth.flow.ConnectedApps;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** The signed-in person's home with Connected apps (Remove revokes every grant of an app) and sign out. */
+@Path("/")
+public class AccountResource {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+
+    private final AuthorizationFlow flow;
+    private final ConnectedApps apps;
+    private final StepResponses steps;
+    private final Cookies cookies;
+
+    public AccountResource(AuthorizationFlow flow, ConnectedApps apps, StepResponses steps, Cookies cookies) {
+        this.flow = flow;
+        this.apps = apps;
+        this.steps = steps;
+        this.cookies = cookies;
+    }
+
+    @GET
+    public Response root() {
+        return Response.seeOther(URI.create("/account")).build();
+    }
+
+    @GET
+    @Path("account")
+    public Uni<Response> home(@CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf) {
+        String token = Cookies.csrfOrNew(csrf);
+        return flow.findSession(session).chain(s -> s == null
+                ? flow.accountSignIn(token).map(step -> steps.respond(step, csrf))
+                : apps.home(s).map(home -> page(home, token, csrf)));
+    }
+
+    @POST
+    @Path("account/apps/remove")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> remove(@FormParam("client_id") String clientId, @FormParam("csrf") String formCsrf,
+                                @CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf) {
+        return flow.findSession(session).chain(s -> s == null
+                ? Uni.createFrom().item(Response.seeOther(URI.create("/account")).build())
+                : apps.remove(s, clientId, formCsrf, csrf).replaceWith(Response.seeOther(URI.create("/account")).build()));
+    }
+
+    private Response page(ConnectedApps.Home home, String token, String browserCsrf) {
+        var lines = home.apps().stream().map(AccountResource::line).toList();
+        Response.ResponseBuilder builder = StepResponses.html(Pages.account(new Pages.AccountPage(home.account().name(),
+                home.account().email(), token, lines)).render());
+        if (!token.equals(browserCsrf)) {
+            builder.cookie(cookies.csrf(token));
+        }
+        return builder.build();
+    }
+
+    private static Pages.AppLine line(ConsentRepository.ConnectedApp app) {
+        return new Pages.AppLine(app.clientId(), app.name(), app.verified(), StepResponses.lines(app.scopes()),
+                format(app.grantedAt()), app.lastUsedAt() == null ? "never" : format(app.lastUsedAt()));
+    }
+
+    private static String format(Instant instant) {
+        return WHEN.format(instant);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.pressroom.auth.endpoint;
+
+import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.validate.Scopes;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Collection;
+import java.util.List;
+
+/** Turns an authorization step into the browser's answer: a redirect, the sign-in page or the consent page. */
+@ApplicationScoped
+public class StepResponses {
+
+    static final String ACCOUNT_NAME = "your Pressroom account";
+
+    private final Cookies cookies;
+
+    public StepResponses(Cookies cookies) {
+        this.cookies = cookies;
+    }
+
+    public Response respond(AuthorizeStep step, String browserCsrf) {
+        Response.ResponseBuilder builder;
+        String pageCsrf = null;
+        if (step instanceof AuthorizeStep.Redirect r) {
+            builder = Response.seeOther(r.location());
+        } else if (step instanceof AuthorizeStep.SignIn s) {
+            pageCsrf = s.pending().csrf();
+            builder = html(Pages.signin(new Pages.SignInPage(s.pending().id(), pageCsrf,
+                    s.client() == null ? ACCOUNT_NAME : s.client().name(), s.email(), s.error())).render());
+        } else {
+            AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
+            pageCsrf = c.pending().csrf();
+            builder = html(Pages.consent(new Pages.ConsentPage(c.pending().id(), pageCsrf, c.client().name(),
+                    c.client().verified(), c.pending().request().redirectUri(), c.account().email(),
+                    lines(c.newScopes()), lines(c.alreadyGranted()))).render());
+        }
+        if (step.newSessionCookie() != null) {
+            builder.cookie(cookies.session(step.newSessionCookie()));
+        }
+        if (pageCsrf != null && !pageCsrf.equals(browserCsrf)) {
+            builder.cookie(cookies.csrf(pageCsrf));
+        }
+        return builder.build();
+    }
+
+    static Response.ResponseBuilder html(String page) {
+        return Response.ok(page, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
+    }
+
+    static List<Pages.ScopeLine> lines(Collection<String> scopes) {
+        return Scopes.ordered(scopes).stream().map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s))).toList();
+    }
+}
