@@ -9,6 +9,8 @@ root=$(cd "$module/.." && pwd)
 port=${BENCH_PORT:-18090}
 duration=${BENCH_DURATION:-10s}
 jar="$module/target/quarkus-app/quarkus-run.jar"
+# A small heap and bounded off-heap pools: the service's whole footprint stays under 300 MiB.
+BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms64m -Xmx160m -XX:+UseParallelGC -XX:MaxDirectMemorySize=48m -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -Xss512k -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
 pgjar=$(ls "$module"/target/quarkus-app/lib/main/org.postgresql.postgresql-*.jar)
@@ -20,7 +22,7 @@ trap stop EXIT
 start() { # $1 = cache on/off
   CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
-    java -Xms64m -Xmx256m -XX:+UseParallelGC -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
+    java $BENCH_JAVA_OPTS -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
   echo "service did not become ready; see target/bench-service.log" >&2; exit 1

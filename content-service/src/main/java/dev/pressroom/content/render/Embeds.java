@@ -1,6 +1,5 @@
 package dev.pressroom.content.render;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -35,13 +34,9 @@ public final class Embeds {
         return Optional.empty();
     }
 
-    /** True for an iframe source this service produced from an allowed provider. */
+    /** True for an iframe source this service produced from an allowed provider: a player prefix and a video id. */
     public static boolean isPlayerUrl(String src) {
-        if (src == null || !src.matches("^https://[A-Za-z0-9./_-]+$")) {
-            return false;
-        }
-        URI uri = URI.create(src);
-        return PLAYER_PREFIXES.stream().anyMatch(prefix -> src.startsWith(prefix) && uri.getPath().lastIndexOf('/') > 0
-                && src.length() > prefix.length());
+        return src != null && PLAYER_PREFIXES.stream().anyMatch(prefix -> src.startsWith(prefix)
+                && src.substring(prefix.length()).matches("[A-Za-z0-9_-]{1,20}"));
     }
 }

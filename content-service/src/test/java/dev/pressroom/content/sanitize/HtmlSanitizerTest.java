@@ -29,6 +29,7 @@ class HtmlSanitizerTest {
             math href trick            | <math><mi xlink:href="javascript:alert(1)">x</mi></math>    | javascript
             style tag                  | <style>body{display:none}</style><p>x</p>                   | display
             style attribute            | <p style="background:url(javascript:alert(1))">x</p>        | style
+            player prefix traversal    | <iframe src="https://www.youtube-nocookie.com/embed/x/../../redirect?u=x"></iframe> | redirect
             iframe from anywhere       | <iframe src="https://evil.example/"></iframe>               | evil
             object embed               | <object data="/x.swf"></object><embed src="/x.swf">         | swf
             form                       | <form action="/steal"><input name="p"></form>               | form
