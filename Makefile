@@ -49,7 +49,7 @@ native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(SERVICES)) -am
 
 images:
-	deploy/images.sh
+	deploy/images.sh all
 
 clean:
 	$(MVNW) -q clean
