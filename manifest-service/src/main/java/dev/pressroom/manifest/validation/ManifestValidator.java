@@ -42,7 +42,7 @@ public final class ManifestValidator {
         if (!parsed.ok()) {
             findings = parsed.findings();
         } else {
-            findings = new ArrayList<>(schemaStep.check(Pruned.view(parsed.root(), MAX_ERRORS)));
+            findings = new ArrayList<>(schemaStep.check(Pruned.view(parsed, MAX_ERRORS)));
             if (parsed.root() instanceof JSONObject manifest) {
                 SemanticRules.check(manifest, findings);
                 if (extra != null) {

@@ -6,38 +6,16 @@ import org.json.JSONObject;
 /**
  * What the schema step sees: the document, with arrays and objects cut after {@code max} members. everit builds an
  * exception with a stack trace per failure, so a 1 MiB array of wrongly typed items would take seconds; no report
- * lists more than {@link ManifestValidator#MAX_ERRORS} errors anyway. Normal manifests are returned as they are.
+ * lists more than {@link ManifestValidator#MAX_ERRORS} errors anyway. Normal manifests are returned as they are
+ * (the reader counts the members of the largest container, so this needs no walk over the tree).
  */
 final class Pruned {
 
     private Pruned() {
     }
 
-    static Object view(Object root, int max) {
-        return oversized(root, max) ? copy(root, max) : root;
-    }
-
-    private static boolean oversized(Object node, int max) {
-        if (node instanceof JSONObject object) {
-            if (object.length() > max) {
-                return true;
-            }
-            for (String key : object.keySet()) {
-                if (oversized(object.get(key), max)) {
-                    return true;
-                }
-            }
-        } else if (node instanceof JSONArray array) {
-            if (array.length() > max) {
-                return true;
-            }
-            for (int i = 0; i < array.length(); i++) {
-                if (oversized(array.get(i), max)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    static Object view(ParsedJson parsed, int max) {
+        return parsed.largestContainer() > max ? copy(parsed.root(), max) : parsed.root();
     }
 
     private static Object copy(Object node, int max) {

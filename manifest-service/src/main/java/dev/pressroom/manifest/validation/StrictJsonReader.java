@@ -9,16 +9,8 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.json.JSONArray;
 import org.json.JSONObject;
 
@@ -41,9 +33,9 @@ final class StrictJsonReader {
                     .build())
             .build();
 
-    private final Map<String, Long> keyOffsets = new HashMap<>();
-    private final Map<String, Long> valueOffsets = new HashMap<>();
+    private final Positions positions = new Positions();
     private final List<Finding> duplicates = new ArrayList<>();
+    private int largestContainer;
 
     private StrictJsonReader() {
     }
@@ -51,7 +43,7 @@ final class StrictJsonReader {
     static ParsedJson read(byte[] bytes) {
         List<Finding> encoding = checkBytes(bytes);
         if (!encoding.isEmpty()) {
-            return new ParsedJson(null, Map.of(), Map.of(), encoding);
+            return new ParsedJson(null, new Positions(), 0, encoding);
         }
         return new StrictJsonReader().parse(bytes);
     }
@@ -69,7 +61,7 @@ final class StrictJsonReader {
             return List.of(Finding.errorAt(Rule.JSON_ENCODING, "",
                     "manifest.json is encoded as UTF-16 or UTF-32; save it as UTF-8.", 0));
         }
-        int bad = firstMalformedUtf8(b);
+        int bad = Utf8.firstMalformed(b);
         if (bad >= 0) {
             return List.of(Finding.errorAt(Rule.JSON_ENCODING, "", String.format(
                     "manifest.json is not valid UTF-8: malformed byte 0x%02X at byte offset %d.", b[bad] & 0xFF, bad), bad));
@@ -85,48 +77,19 @@ final class StrictJsonReader {
         return b.length >= 2 && (b[0] == 0 || b[1] == 0);
     }
 
-    private static int firstMalformedUtf8(byte[] b) {
-        int i = 0;
-        while (i < b.length && b[i] >= 0) {
-            i++;
-        }
-        if (i == b.length) {
-            return -1;
-        }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(b);
-        CharBuffer out = CharBuffer.allocate(Math.min(b.length, 8192));
-        while (true) {
-            CoderResult result = decoder.decode(in, out, true);
-            if (result.isError()) {
-                return in.position();
-            }
-            if (result.isOverflow()) {
-                out.clear();
-                continue;
-            }
-            return -1;
-        }
-    }
-
     private ParsedJson parse(byte[] bytes) {
         try (JsonParser parser = FACTORY.createParser(bytes)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 return failed(Finding.errorAt(Rule.JSON_SYNTAX, "", "manifest.json is empty; it must hold a JSON object.", 0));
             }
-            Object root = readValue(parser, first, "", 1);
+            Object root = readValue(parser, first, positions.root(offset(parser.currentTokenLocation())), 1);
             JsonToken extra = parser.nextToken();
             if (extra != null) {
                 return failed(Finding.errorAt(Rule.JSON_SYNTAX, "",
                         "Unexpected data after the JSON value (only one value is allowed).", offset(parser.currentTokenLocation())));
             }
-            if (!duplicates.isEmpty()) {
-                return new ParsedJson(root, keyOffsets, valueOffsets, duplicates);
-            }
-            return new ParsedJson(root, keyOffsets, valueOffsets, List.of());
+            return new ParsedJson(root, positions, largestContainer, duplicates.isEmpty() ? List.of() : duplicates);
         } catch (TooDeep e) {
             return failed(Finding.errorAt(Rule.JSON_LIMITS, "",
                     "manifest.json is nested deeper than " + MAX_DEPTH + " levels (a valid manifest nests 3).", e.offset));
@@ -139,16 +102,16 @@ final class StrictJsonReader {
     }
 
     private static ParsedJson failed(Finding finding) {
-        return new ParsedJson(null, Map.of(), Map.of(), List.of(finding));
+        return new ParsedJson(null, new Positions(), 0, List.of(finding));
     }
 
-    private Object readValue(JsonParser p, JsonToken token, String pointer, int depth) throws IOException {
-        valueOffsets.put(pointer, offset(p.currentTokenLocation()));
+    /** Reads the value at the current token; {@code node} is its entry in {@link #positions}. */
+    private Object readValue(JsonParser p, JsonToken token, int node, int depth) throws IOException {
         switch (token) {
             case START_OBJECT:
-                return readObject(p, pointer, depth);
+                return readObject(p, node, depth);
             case START_ARRAY:
-                return readArray(p, pointer, depth);
+                return readArray(p, node, depth);
             case VALUE_STRING:
                 return p.getText();
             case VALUE_NUMBER_INT:
@@ -166,39 +129,40 @@ final class StrictJsonReader {
         }
     }
 
-    private JSONObject readObject(JsonParser p, String pointer, int depth) throws IOException {
+    private JSONObject readObject(JsonParser p, int node, int depth) throws IOException {
         checkDepth(p, depth);
         JSONObject object = new JSONObject();
-        JsonToken t;
-        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+        int members = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             long keyAt = offset(p.currentTokenLocation());
-            String child = JsonPointers.child(pointer, name);
             JsonToken valueToken = p.nextToken();
+            long valueAt = offset(p.currentTokenLocation());
+            members++;
             if (object.has(name)) {
                 // D15: report every repeated name at the repeat; the document's meaning is ambiguous.
-                duplicates.add(Finding.errorAt(Rule.JSON_DUPLICATE_KEY, child,
+                duplicates.add(Finding.errorAt(Rule.JSON_DUPLICATE_KEY, JsonPointers.child(positions.pointer(node), name),
                         "Duplicate key " + Messages.quote(name) + " (keys must be unique within an object).", keyAt));
-                readValue(p, valueToken, child + "#dup", depth + 1);
+                readValue(p, valueToken, positions.member(node, name, true, keyAt, valueAt), depth + 1);
                 continue;
             }
-            keyOffsets.put(child, keyAt);
-            object.put(name, readValue(p, valueToken, child, depth + 1));
+            object.put(name, readValue(p, valueToken, positions.member(node, name, false, keyAt, valueAt), depth + 1));
         }
+        largestContainer = Math.max(largestContainer, members);
         return object;
     }
 
-    private JSONArray readArray(JsonParser p, String pointer, int depth) throws IOException {
+    private JSONArray readArray(JsonParser p, int node, int depth) throws IOException {
         checkDepth(p, depth);
         JSONArray array = new JSONArray();
         JsonToken t;
         int index = 0;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            array.put(readValue(p, t, JsonPointers.child(pointer, index++), depth + 1));
+            array.put(readValue(p, t, positions.item(node, index++, offset(p.currentTokenLocation())), depth + 1));
         }
+        largestContainer = Math.max(largestContainer, index);
         return array;
     }
-
     private static void checkDepth(JsonParser p, int depth) {
         if (depth > MAX_DEPTH) {
             throw new TooDeep(offset(p.currentTokenLocation()));
