@@ -10,7 +10,7 @@ port=${BENCH_PORT:-18090}
 duration=${BENCH_DURATION:-10s}
 jar="$module/target/quarkus-app/quarkus-run.jar"
 # A small heap and bounded off-heap pools: the service's whole footprint stays under 300 MiB.
-BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms64m -Xmx160m -XX:+UseParallelGC -XX:MaxDirectMemorySize=48m -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -Xss512k -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1}
+BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms64m -Xmx128m -XX:+UseParallelGC -XX:MaxDirectMemorySize=48m -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -Xss512k -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
 pgjar=$(ls "$module"/target/quarkus-app/lib/main/org.postgresql.postgresql-*.jar)
