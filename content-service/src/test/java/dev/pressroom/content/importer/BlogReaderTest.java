@@ -103,6 +103,22 @@ class BlogReaderTest {
     }
 
     @Test
+    void readWhenHostileMarkdownThenStoredHtmlIsSafeAndLinksAbsolute() {
+        Path blog = TestBlogs.demoCopy(dir);
+        TestBlogs.write(blog, "posts/hostile.md", String.join("\n", "---", "title: Hostile", "authors: [ana]", "---",
+                "[click](javascript:alert(1)) [data](data:text/html,x) [ok](/safe/)",
+                "<script>alert(1)</script><img src=x onerror=alert(1)>",
+                "<svg><g onload=alert(1)></g></svg><a href=\"jav&#x09;ascript:alert(1)\">t</a>",
+                "<iframe src=\"https://evil.example/\"></iframe>",
+                "", ":::button url=\"javascript:alert(1)\" label=\"Go\"", ":::",
+                "", ":::embed url=\"https://evil.example/x\" title=\"x\"", ":::", ""));
+        PostPlan post = reader.read("demo", blog).posts().stream().filter(p -> p.slug().equals("hostile")).findFirst().orElseThrow();
+        assertThat(post.html().toLowerCase()).doesNotContain("javascript", "data:", "<script", "onerror", "onload", "<svg",
+                "evil.example/\"></iframe", "<iframe");
+        assertThat(post.html()).contains("href=\"http://localhost:3000/safe/\"", "card card-button", "https://evil.example/x");
+    }
+
+    @Test
     void readingTimeWhenWordsThenWholeMinutesRoundedUp() {
         assertThat(PostBuilder.readingTime(0)).isZero();
         assertThat(PostBuilder.readingTime(1)).isEqualTo(1);
