@@ -7,6 +7,7 @@ import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.keys.KeyRotation;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.quarkus.vertx.http.ManagementInterface;
@@ -43,9 +44,11 @@ public class AdminRoutes {
     private final Registrations registrations;
     private final AuthConfig config;
     private final ObjectMapper json;
+    private final KeyRotation rotation;
 
     public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
-                       ObjectMapper json) {
+                       ObjectMapper json, KeyRotation rotation) {
+        this.rotation = rotation;
         this.accounts = accounts;
         this.accountRepository = accountRepository;
         this.clients = clients;
@@ -67,9 +70,33 @@ public class AdminRoutes {
                 m -> saveClient(ctx.pathParam("id"), m)));
         router.route(HttpMethod.POST, "/admin/clients/:id/verify").handler(ctx -> handle(ctx, Verification.class,
                 v -> verify(ctx.pathParam("id"), v)));
+        router.route(HttpMethod.GET, "/admin/keys").handler(ctx -> handle(ctx, null,
+                ignored -> rotation.list().map(list -> new Result(200, Map.of("keys", list)))));
+        router.route(HttpMethod.POST, "/admin/keys").handler(ctx -> handle(ctx, null,
+                ignored -> rotation(rotation.add().map(kid -> new Result(201, Map.of("kid", kid, "state", "published"))))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/publish").handler(ctx -> handle(ctx, null,
+                ignored -> rotation(rotation.publish(ctx.pathParam("kid")).replaceWith(keyState(ctx, "published")))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/activate").handler(ctx -> handle(ctx, null,
+                ignored -> rotation(rotation.activate(ctx.pathParam("kid"), force(ctx)).replaceWith(keyState(ctx, "active")))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/retire").handler(ctx -> handle(ctx, null,
+                ignored -> rotation(rotation.retire(ctx.pathParam("kid"), force(ctx)).replaceWith(keyState(ctx, "retired")))));
         router.route(HttpMethod.POST, "/admin/initial-access-tokens").handler(ctx -> handle(ctx, null,
                 ignored -> clients.mintInitialAccessToken("admin", config.initialAccessTokenTtl())
                         .map(token -> new Result(201, token))));
+    }
+
+    private static boolean force(RoutingContext ctx) {
+        return "true".equals(ctx.queryParams().get("force"));
+    }
+
+    private static Result keyState(RoutingContext ctx, String state) {
+        return new Result(200, Map.of("kid", ctx.pathParam("kid"), "state", state));
+    }
+
+    /** A refused rotation step is a 409 with the reason; anything else stays a failure. */
+    private static Uni<Result> rotation(Uni<Result> step) {
+        return step.onFailure(KeyRotation.RotationException.class).recoverWithItem(e -> new Result(409,
+                Map.of("error", "rotation_refused", "error_description", e.getMessage())));
     }
 
     private void authorize(RoutingContext ctx) {

@@ -49,6 +49,34 @@ public class ClientRepository {
                 .execute(tuple(c)).replaceWithVoid();
     }
 
+    /** The client if it was registered dynamically and the registration access token hash matches, else null. */
+    public Uni<Client> findRegistered(String id, String registrationTokenHash) {
+        return pool.preparedQuery("SELECT " + COLUMNS + ", registration_token_hash FROM clients WHERE id = $1 AND kind = 'dynamic'")
+                .execute(Tuple.of(id)).map(rows -> {
+                    var it = rows.iterator();
+                    if (!it.hasNext()) {
+                        return null;
+                    }
+                    Row row = it.next();
+                    return dev.pressroom.kernel.id.Tokens.constantTimeEquals(row.getString("registration_token_hash"),
+                            registrationTokenHash) ? map(row) : null;
+                });
+    }
+
+    /**
+     * RFC 7592 §2.2: replaces the metadata. A verified client that changes its redirect URIs loses the badge
+     * until staff check it again.
+     */
+    public Uni<Void> updateMetadata(Client c) {
+        return pool.preparedQuery("UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
+                        + "scopes = $5, verified = CASE WHEN redirect_uris = $3 THEN verified ELSE false END, "
+                        + "verified_by = CASE WHEN redirect_uris = $3 THEN verified_by ELSE NULL END, "
+                        + "verified_at = CASE WHEN redirect_uris = $3 THEN verified_at ELSE NULL END WHERE id = $1")
+                .execute(Tuple.tuple(Arrays.asList(c.id(), c.name(), c.redirectUris().toArray(String[]::new),
+                        c.postLogoutRedirectUris().toArray(String[]::new), c.scopes().toArray(String[]::new))))
+                .replaceWithVoid();
+    }
+
     public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {
         return pool.preparedQuery("UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1")
                 .execute(Tuple.of(id, verifiedBy, OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))

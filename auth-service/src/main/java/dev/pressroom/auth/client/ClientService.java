@@ -23,6 +23,9 @@ public class ClientService {
     /** A secret hash that matches nothing, compared when the client is unknown so timing says nothing. */
     private static final String NO_SECRET = Tokens.sha256("no-such-client");
 
+    private static final long CACHE_NANOS = 5_000_000_000L;
+
+    private final java.util.concurrent.ConcurrentMap<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
     private final ClientRepository clients;
     private final Pool pool;
     private final Clock clock;
@@ -33,13 +36,36 @@ public class ClientService {
         this.clock = clock;
     }
 
+    /**
+     * Clients are read on every token, introspection and authorization request: a replica keeps each for a few
+     * seconds. Changes made through this replica apply at once; other replicas see them within the TTL.
+     */
     public Uni<Client> find(String clientId) {
-        return clients.find(clientId);
+        long now = System.nanoTime();
+        Cached cached = cache.get(clientId);
+        if (cached != null && now - cached.loadedAt() < CACHE_NANOS) {
+            return Uni.createFrom().item(cached.client());
+        }
+        return clients.find(clientId).invoke(client -> {
+            if (client != null) {
+                if (cache.size() > 10_000) {
+                    cache.clear();
+                }
+                cache.put(clientId, new Cached(client, now));
+            }
+        });
+    }
+
+    private void forget(String clientId) {
+        cache.remove(clientId);
+    }
+
+    private record Cached(Client client, long loadedAt) {
     }
 
     /** RFC 6749 §2.3.1 and §3.2.1: confidential clients authenticate, public clients identify themselves. */
     public Uni<Client> authenticate(ClientCredentials credentials) {
-        return clients.find(credentials.clientId()).map(client -> {
+        return find(credentials.clientId()).map(client -> {
             boolean secretMatches = Tokens.constantTimeEquals(
                     client == null || client.secretHash() == null ? NO_SECRET : client.secretHash(),
                     credentials.secret().map(Tokens::sha256).orElse(""));
@@ -72,7 +98,7 @@ public class ClientService {
                 return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
             }
             return clients.upsertFirstParty(client);
-        }).replaceWith(new Registered(client, secret, null));
+        }).invoke(() -> forget(clientId)).replaceWith(new Registered(client, secret, null));
     }
 
     /**
@@ -109,8 +135,29 @@ public class ClientService {
                 .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
     }
 
+    /** RFC 7592 §2.1: the client's own registration, read with its registration access token. */
+    public Uni<Client> readRegistration(String clientId, String registrationToken) {
+        return clients.findRegistered(clientId, Tokens.sha256(registrationToken)).onItem().ifNull()
+                .failWith(() -> OAuthException.invalidToken("The registration access token is not valid for this client."));
+    }
+
+    /** RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. */
+    public Uni<Client> updateRegistration(String clientId, String registrationToken, ClientMetadata.Valid m) {
+        return readRegistration(clientId, registrationToken).chain(existing -> {
+            if (!existing.authMethod().equals(m.authMethod())) {
+                throw new OAuthException(400, "invalid_client_metadata",
+                        "token_endpoint_auth_method cannot change; register a new client.", null);
+            }
+            Client updated = new Client(existing.id(), existing.secretHash(), m.name(), m.redirectUris(),
+                    m.postLogoutRedirectUris(), m.scopes(), existing.authMethod(), existing.kind(), existing.verified(),
+                    existing.verifiedBy(), existing.verifiedAt(), existing.createdBy(), existing.createdAt());
+            return clients.updateMetadata(updated).invoke(() -> forget(clientId))
+                    .chain(() -> clients.find(clientId));
+        });
+    }
+
     public Uni<Boolean> markVerified(String clientId, String verifiedBy) {
-        return clients.markVerified(clientId, verifiedBy, clock.instant());
+        return clients.markVerified(clientId, verifiedBy, clock.instant()).invoke(() -> forget(clientId));
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

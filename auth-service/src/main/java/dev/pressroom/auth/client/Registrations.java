@@ -34,8 +34,11 @@ public class Registrations {
         body.put("scope", String.join(" ", c.scopes()));
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
+        }
+        if (c.kind() == Client.Kind.DYNAMIC) {
             body.put("registration_client_uri", config.issuer() + "/oauth/register/" + c.id());
         }
+        body.put("verified", c.verified());
         return body;
     }
 }

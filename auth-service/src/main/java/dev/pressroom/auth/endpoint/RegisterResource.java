@@ -11,7 +11,10 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -43,6 +46,42 @@ public class RegisterResource {
         return limits.registration(ClientAddress.of(http)).chain(() -> clients.register(initialAccessToken, metadata))
                 .map(registered -> TokenResource.noStore(Response.status(201)
                         .entity(registrations.describe(registered)).type(MediaType.APPLICATION_JSON_TYPE)));
+    }
+
+    /** RFC 7592 §2.1. */
+    @GET
+    @Path("{clientId}")
+    public Uni<Response> read(@PathParam("clientId") String clientId,
+                              @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return clients.readRegistration(clientId, BearerToken.from(authorization)).map(this::answer);
+    }
+
+    /** RFC 7592 §2.2: the body repeats client_id and replaces the metadata. */
+    @PUT
+    @Path("{clientId}")
+    public Uni<Response> update(@PathParam("clientId") String clientId,
+                                @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+        String token = BearerToken.from(authorization);
+        ClientMetadata.Valid metadata = metadata(contentType, body);
+        if (!clientId.equals(bodyClientId(body))) {
+            throw new OAuthException(400, "invalid_client_metadata", "client_id in the body must match the URL.", null);
+        }
+        return clients.updateRegistration(clientId, token, metadata).map(this::answer);
+    }
+
+    private Response answer(dev.pressroom.auth.client.Client client) {
+        return TokenResource.noStore(Response.ok(registrations.describe(new ClientService.Registered(client, null, null)),
+                MediaType.APPLICATION_JSON_TYPE));
+    }
+
+    private String bodyClientId(String body) {
+        try {
+            var node = json.readTree(body);
+            return node.hasNonNull("client_id") ? node.get("client_id").asText() : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
     }
 
     private ClientMetadata.Valid metadata(String contentType, String body) {

@@ -2,6 +2,10 @@ package dev.pressroom.auth.keys;
 
 import dev.pressroom.auth.config.AuthConfig;
 import io.quarkus.runtime.Startup;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,9 +15,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,46 +27,104 @@ import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
- * The signing keys, read from AUTH_KEYS_DIR ({kid}.pem, PKCS#8 RSA) which every replica mounts from the same
- * secret. All are published in the JWKS; the one with the greatest kid signs, so a new key is added under
- * a later-sorting name (keys are named by date).
+ * The signing keys. Private keys are files in AUTH_KEYS_DIR ({kid}.pem, PKCS#8 RSA) that every replica mounts
+ * from one Secret; their lifecycle (published, active, retired) is in PostgreSQL, so every replica agrees.
+ * Each replica re-reads both every {@value #REFRESH_SECONDS} seconds and after each admin command.
+ * Before any rotation command has run, the key with the greatest kid signs (a fresh install needs no state).
  */
 @Startup
 @ApplicationScoped
 public class SigningKeys {
 
+    static final long REFRESH_SECONDS = 30;
     private static final Logger LOG = Logger.getLogger(SigningKeys.class);
 
-    private final List<SigningKey> keys;
-    private final Map<String, Object> jwks;
+    private final Path dir;
+    private final Pool pool;
+    private final Vertx vertx;
+    private final long timer;
+    private volatile Ring ring;
 
-    public SigningKeys(AuthConfig config, Clock clock) {
-        Path dir = Path.of(config.keysDir());
+    /** The keys in force: the one that signs, and every one published in the JWKS. */
+    record Ring(SigningKey active, List<SigningKey> published, Map<String, Object> jwks) {
+    }
+
+    public SigningKeys(AuthConfig config, Clock clock, Pool pool, Vertx vertx) {
+        this.dir = Path.of(config.keysDir());
+        this.pool = pool;
+        this.vertx = vertx;
         if (config.generateDevKey()) {
             ensureDevelopmentKey(dir, clock);
         }
-        this.keys = load(dir);
-        if (keys.isEmpty()) {
-            throw new IllegalStateException("No signing key (*.pem) in " + dir.toAbsolutePath() + "; set AUTH_KEYS_DIR");
+        this.ring = ring(loadFiles(dir), Map.of());
+        try {
+            // Startup runs on the main thread: wait once for the shared state so no replica starts on the wrong key.
+            refresh().await().atMost(Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            LOG.warnf("Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
         }
-        this.jwks = Map.of("keys", keys.stream().map(SigningKey::publicJwk).toList());
-        LOG.infof("Signing with key %s; %d key(s) published", active().kid(), keys.size());
+        this.timer = vertx.setPeriodic(REFRESH_SECONDS * 1000, id -> refresh().subscribe().with(r -> { },
+                e -> LOG.warnf("Refreshing signing keys failed: %s", e.getMessage())));
+        LOG.infof("Signing with key %s; %d key(s) published", active().kid(), ring.published().size());
+    }
+
+    @PreDestroy
+    void stop() {
+        vertx.cancelTimer(timer);
     }
 
     public SigningKey active() {
-        return keys.get(keys.size() - 1);
+        return ring.active();
     }
 
+    /** A published key: ID tokens are verified (logout hints) only against keys still in the JWKS. */
     public Optional<SigningKey> find(String kid) {
-        return keys.stream().filter(k -> k.kid().equals(kid)).findFirst();
+        return ring.published().stream().filter(k -> k.kid().equals(kid)).findFirst();
     }
 
     /** RFC 7517 §5 JWK Set of the public keys. */
     public Map<String, Object> jwks() {
-        return jwks;
+        return ring.jwks();
     }
 
-    private static List<SigningKey> load(Path dir) {
+    Path dir() {
+        return dir;
+    }
+
+    List<SigningKey> files() {
+        return loadFiles(dir);
+    }
+
+    /** Re-reads the key files and their states. */
+    public Uni<Void> refresh() {
+        return pool.query("SELECT kid, state FROM signing_keys").execute().map(rows -> {
+            Map<String, String> states = new HashMap<>();
+            rows.forEach(r -> states.put(r.getString("kid"), r.getString("state")));
+            return states;
+        }).invoke(states -> {
+            Ring next = ring(loadFiles(dir), states);
+            if (!next.active().kid().equals(ring.active().kid())) {
+                LOG.infof("Now signing with key %s", next.active().kid());
+            }
+            ring = next;
+        }).replaceWithVoid();
+    }
+
+    static Ring ring(List<SigningKey> files, Map<String, String> states) {
+        if (files.isEmpty()) {
+            throw new IllegalStateException("No signing key (*.pem) found; set AUTH_KEYS_DIR");
+        }
+        List<SigningKey> published = files.stream().filter(k -> !"retired".equals(states.get(k.kid()))).toList();
+        if (published.isEmpty()) {
+            throw new IllegalStateException("Every signing key is retired; publish and activate a new one");
+        }
+        SigningKey active = published.stream().filter(k -> "active".equals(states.get(k.kid()))).findFirst()
+                .orElseGet(() -> published.stream().filter(k -> !states.containsKey(k.kid()))
+                        .max(Comparator.comparing(SigningKey::kid)).orElse(published.get(published.size() - 1)));
+        return new Ring(active, published, Map.of("keys", published.stream().map(SigningKey::publicJwk).toList()));
+    }
+
+    private static List<SigningKey> loadFiles(Path dir) {
         List<SigningKey> result = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
             return result;
@@ -83,6 +147,21 @@ public class SigningKeys {
         return result;
     }
 
+    /** Writes a new key file (where the directory is writable: dev, or a writable volume); answers its kid. */
+    static String writeNewKey(Path dir, Clock clock) throws IOException, GeneralSecurityException {
+        String kid = LocalDate.now(clock) + "-" + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y');
+        Path file = dir.resolve(kid + ".pem");
+        Path temp = dir.resolve("." + kid + ".tmp");
+        Files.writeString(temp, PemKeys.generatePem(), StandardCharsets.US_ASCII);
+        try {
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException ignored) {
+            // not a POSIX file system: the directory's own protection applies
+        }
+        Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return kid;
+    }
+
     /** Development only: a key created once and kept, so tokens survive restarts. */
     private static void ensureDevelopmentKey(Path dir, Clock clock) {
         try {
@@ -92,14 +171,7 @@ public class SigningKeys {
                     return;
                 }
             }
-            String kid = "dev-" + LocalDate.now(clock) + "-" + dev.pressroom.kernel.id.Tokens.random(4).replace('_', 'x');
-            Path file = dir.resolve(kid + ".pem");
-            Files.writeString(file, PemKeys.generatePem(), StandardCharsets.US_ASCII);
-            try {
-                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-            } catch (UnsupportedOperationException ignored) {
-                // not a POSIX file system: the directory's own protection applies
-            }
+            String kid = writeNewKey(dir, clock);
             LOG.warnf("Generated development signing key %s in %s", kid, dir.toAbsolutePath());
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("Cannot create the development signing key in " + dir, e);

@@ -93,6 +93,57 @@ class RegisterResourceTest {
                         "code_verifier", person.verifier)).post("/oauth/token").then().statusCode(200);
     }
 
+    @Test
+    void registrationWhenReadWithItsTokenThenMetadataWithoutSecret() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        String token = registered.path("registration_access_token");
+        String uri = registered.path("registration_client_uri");
+        assertThat(uri).endsWith("/oauth/register/" + clientId);
+        RestAssured.given().header("Authorization", "Bearer " + token).get("/oauth/register/" + clientId).then()
+                .statusCode(200).body("client_id", equalTo(clientId)).body("client_name", equalTo("My self-hosted blog"))
+                .body("client_secret", org.hamcrest.Matchers.nullValue()).body("verified", equalTo(false));
+        RestAssured.given().header("Authorization", "Bearer wrong").get("/oauth/register/" + clientId).then().statusCode(401);
+        RestAssured.given().get("/oauth/register/" + clientId).then().statusCode(401);
+    }
+
+    @Test
+    void registrationWhenVerifiedClientChangesRedirectUrisThenLosesBadgeUntilCheckedAgain() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        String token = registered.path("registration_access_token");
+        Admin.admin().body(Map.of("verified_by", "staff@example.test")).post("/admin/clients/" + clientId + "/verify")
+                .then().statusCode(200);
+
+        Map<String, Object> renamed = new java.util.HashMap<>(METADATA);
+        renamed.put("client_id", clientId);
+        renamed.put("client_name", "Renamed blog");
+        update(clientId, token, renamed).then().statusCode(200).body("client_name", equalTo("Renamed blog"))
+                .body("verified", equalTo(true));
+
+        Map<String, Object> moved = new java.util.HashMap<>(renamed);
+        moved.put("redirect_uris", List.of("https://other.example.org/cb"));
+        update(clientId, token, moved).then().statusCode(200).body("verified", equalTo(false))
+                .body("redirect_uris", equalTo(List.of("https://other.example.org/cb")));
+    }
+
+    @Test
+    void registrationUpdateWhenClientIdMissingOrBadMetadataThen400() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        String token = registered.path("registration_access_token");
+        update(clientId, token, METADATA).then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
+        Map<String, Object> bad = new java.util.HashMap<>(METADATA);
+        bad.put("client_id", clientId);
+        bad.put("redirect_uris", List.of("http://evil.example/cb"));
+        update(clientId, token, bad).then().statusCode(400).body("error", equalTo("invalid_redirect_uri"));
+    }
+
+    private static Response update(String clientId, String token, Map<String, Object> metadata) {
+        return RestAssured.given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
+                .body(metadata).put("/oauth/register/" + clientId);
+    }
+
     private static Response register(String token, Map<String, Object> metadata) {
         return RestAssured.given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
                 .body(metadata).post("/oauth/register");

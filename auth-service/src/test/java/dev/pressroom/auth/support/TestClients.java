@@ -75,6 +75,11 @@ public final class TestClients {
         return query(signInAndConsent(browser, authorizeParams(scope))).get("code");
     }
 
+    /** A further code for a browser that is signed in and has consented: authorize redirects at once. */
+    public String codeAgain(Browser browser, String scope) {
+        return query(browser.get("/oauth/authorize", authorizeParams(scope))).get("code");
+    }
+
     public Response exchange(String code) {
         return Admin.publicApi().auth().preemptive().basic(clientId, secret)
                 .formParams(Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", REDIRECT,

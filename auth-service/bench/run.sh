@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# `make bench` for auth-service: starts the JVM build on loopback (ports 18083/19083), creates its bench account
+# and client through the admin API, then drives wrk at concurrency 8 and 32 for discovery, JWKS, introspection,
+# code flows with an existing session, refresh rotations and sign-ins with a fresh browser. Prints requests/s,
+# p50/p99 latency and CPU per operation, plus startup time, memory and the RS256 signing floor.
+# cwd = repo root; PG_*/REDIS_* come from the environment (the dev database and Redis db of auth-service).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BENCH="$ROOT/auth-service/bench"
+PORT="${AUTH_BENCH_PORT:-18083}"
+ADMIN_PORT="${AUTH_BENCH_ADMIN_PORT:-19083}"
+BASE="http://127.0.0.1:$PORT"
+ADMIN="http://127.0.0.1:$ADMIN_PORT"
+TOKEN="bench-admin-$RANDOM$RANDOM"
+DURATION="${BENCH_DURATION:-10s}"
+JAR="$ROOT/auth-service/target/quarkus-app/quarkus-run.jar"
+WORK="$(mktemp -d)"
+# A small, fixed heap: the memory figure is the one a container limit would see.
+JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:--Xms64m -Xmx192m -XX:+UseSerialGC}"
+PID=""
+
+cleanup() {
+  if [[ -n "$PID" ]]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
+  [[ -f "$WORK/app.log" ]] && cp "$WORK/app.log" /tmp/auth-bench-app.log
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+command -v wrk >/dev/null || { (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)); }
+[[ -f "$JAR" ]] || (cd "$ROOT" && ./mvnw -B -q -pl auth-service package -DskipTests)
+
+clk=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
+
+start_ns=$(date +%s%N)
+(cd "$WORK" && QUARKUS_PROFILE=dev AUTH_PORT=$PORT AUTH_ADMIN_PORT=$ADMIN_PORT AUTH_ISSUER=$BASE AUTH_ADMIN_TOKEN=$TOKEN \
+  AUTH_KEYS_DIR="$WORK/keys" AUTH_TOKEN_RATE_LIMIT=1000000000 exec java $JAVA_OPTS -jar "$JAR" >"$WORK/app.log" 2>&1) &
+PID=$!
+for _ in $(seq 1 300); do
+  curl -sf "$ADMIN/q/health/ready" >/dev/null 2>&1 && break
+  sleep 0.05
+done
+ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+quarkus_start=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
+rss_start=$(rss_mib)
+
+admin() { curl -sS -X "$1" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' ${3:+--data "$3"} "$ADMIN$2"; }
+field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
+
+EMAIL="bench@pressroom.test"
+PASSWORD="bench-password-123"
+CLIENT="pressroom-bench"
+VERIFIER="dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+CHALLENGE="E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+REDIRECT="http://127.0.0.1:9999/cb"
+admin POST /admin/accounts "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\",\"name\":\"Bench\",\"email_verified\":true}" >/dev/null
+SECRET=$(admin PUT "/admin/clients/$CLIENT" "{\"client_name\":\"Bench\",\"redirect_uris\":[\"$REDIRECT\"],\"scope\":\"openid profile email offline_access\"}" | field client_secret)
+BASIC=$(printf '%s:%s' "$CLIENT" "$SECRET" | base64 -w0)
+AUTHZ="$BASE/oauth/authorize?response_type=code&client_id=$CLIENT&redirect_uri=http%3A%2F%2F127.0.0.1%3A9999%2Fcb&state=s&nonce=n&code_challenge=$CHALLENGE&code_challenge_method=S256"
+
+# One browser session, consent for the bench scopes.
+jar="$WORK/cookies"
+page=$(curl -sS -c "$jar" -b "$jar" "$AUTHZ&scope=openid%20profile%20email%20offline_access")
+req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p')
+csrf=$(printf '%s' "$page" | sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p')
+page=$(curl -sS -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" \
+  --data-urlencode "email=$EMAIL" --data-urlencode "password=$PASSWORD" "$BASE/signin")
+req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p')
+if [[ -n "$req" ]]; then
+  curl -sS -o /dev/null -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" -d decision=allow "$BASE/consent"
+fi
+SESSION=$(awk '$6 == "pr_session" {print $7}' "$jar")
+
+new_tokens() { # a fresh code exchange; prints the token response
+  local loc code
+  loc=$(curl -sS -o /dev/null -w '%{redirect_url}' -b "pr_session=$SESSION" "$AUTHZ&scope=openid%20profile%20email%20offline_access")
+  code=$(printf '%s' "$loc" | sed -n 's/.*[?&]code=\([^&]*\).*/\1/p')
+  curl -sS -u "$CLIENT:$SECRET" -d grant_type=authorization_code -d "code=$code" -d "redirect_uri=$REDIRECT" \
+    -d "code_verifier=$VERIFIER" "$BASE/oauth/token"
+}
+ACCESS=$(new_tokens | field access_token)
+[[ -n "$ACCESS" ]] || { echo "bench: could not obtain tokens; log:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
+
+export B_BASIC="$BASIC" B_TOKEN="$ACCESS" B_SESSION="$SESSION" B_CHALLENGE="$CHALLENGE" B_VERIFIER="$VERIFIER" \
+  B_CLIENT="$CLIENT" B_EMAIL="${EMAIL//@/%40}" B_PASSWORD="$PASSWORD"
+
+printf '\nauth-service benchmark on %s (%s cores), wrk %s per run, loopback\n' "$(uname -n)" "$(nproc)" "$DURATION"
+printf 'startup: ready after %s ms (%s), RSS after start %s MiB\n\n' "$ready_ms" "${quarkus_start:-?}" "$rss_start"
+printf '%-22s %5s %10s %9s %9s %12s\n' scenario conc "ops/s" "p50 ms" "p99 ms" "CPU ms/op"
+
+run() { # name conc ops-per-request wrk-args...
+  local name="$1" conc="$2" per="$3"; shift 3
+  local before after out rps p50 p99 ops cpu
+  before=$(cpu_ticks)
+  out=$(wrk --latency -d "$DURATION" "$@" 2>&1)
+  after=$(cpu_ticks)
+  rps=$(printf '%s' "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(printf '%s' "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(printf '%s' "$out" | awk '$1 == "99%" {print $2}')
+  ops=$(awk -v r="$rps" -v p="$per" 'BEGIN {printf "%.0f", r / p}')
+  secs=$(printf '%s' "$DURATION" | tr -d 's')
+  cpu=$(awk -v t=$((after - before)) -v c="$clk" -v o="$ops" -v s="$secs" 'BEGIN {if (o > 0) printf "%.3f", t / c * 1000 / (o * s); else print "-"}')
+  printf '%-22s %5s %10s %9s %9s %12s\n' "$name" "$conc" "$ops" "$p50" "$p99" "$cpu"
+  if printf '%s' "$out" | grep -q 'Non-2xx'; then printf '%s\n' "$out" | grep 'Non-2xx' | sed 's/^/    /'; fi
+}
+
+for c in 8 32; do
+  run discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
+  run jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
+  run introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
+  run "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
+  for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens | field refresh_token)"; done
+  run "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
+  run "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+done
+printf '\nRSS after load: %s MiB\n' "$(rss_mib)"
+java "$BENCH/SignBench.java" | sed 's/^RESULT /RS256 signing floor (JDK, one core): /'
+printf 'password hash: Argon2id m=19456 KiB, t=2, p=1 (Bouncy Castle); JVM: %s; load average: %s\n' "$JAVA_OPTS" "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,171 @@
+package dev.pressroom.auth.keys;
+
+import dev.pressroom.auth.config.AuthConfig;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Signing key rotation without downtime, one admin command per step:
+ * <ol>
+ *   <li>add (or publish a key file put in the Secret): the key is in the JWKS but does not sign;</li>
+ *   <li>activate, once relying parties had time to fetch the new JWKS (its cache lifetime): it signs, and the
+ *       previous key stays published;</li>
+ *   <li>retire the previous key once every token it signed has expired (the ID token lifetime).</li>
+ * </ol>
+ * {@code force} skips the waiting times (for an emergency rotation after a key leak).
+ */
+@ApplicationScoped
+public class KeyRotation {
+
+    /** The JWKS Cache-Control max-age: relying parties may hold an old JWKS this long. */
+    static final Duration JWKS_CACHE = Duration.ofMinutes(5);
+
+    private final SigningKeys keys;
+    private final Pool pool;
+    private final Clock clock;
+    private final Duration tokenLifetime;
+
+    public KeyRotation(SigningKeys keys, Pool pool, Clock clock, AuthConfig config) {
+        this.keys = keys;
+        this.pool = pool;
+        this.clock = clock;
+        this.tokenLifetime = config.accessTokenTtl();
+    }
+
+    /** A refused step: the message says why and what to do. */
+    public static final class RotationException extends RuntimeException {
+        public RotationException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    public Uni<List<Map<String, Object>>> list() {
+        return pool.query("SELECT kid, state, changed_at FROM signing_keys").execute().map(rows -> {
+            Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
+            keys.files().forEach(k -> byKid.put(k.kid(), entry(k.kid(), k.kid().equals(keys.active().kid())
+                    ? "active" : "published", null)));
+            rows.forEach(r -> {
+                if (byKid.containsKey(r.getString("kid"))) {
+                    byKid.put(r.getString("kid"), entry(r.getString("kid"), r.getString("state"),
+                            r.getOffsetDateTime("changed_at").toInstant()));
+                }
+            });
+            return new ArrayList<>(byKid.values());
+        });
+    }
+
+    /** Step 1 where the key directory is writable: create a key and publish it. */
+    public Uni<String> add() {
+        // RSA key generation takes a while: off the event loop.
+        return Uni.createFrom().item(this::writeNewKey).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .call(this::publish);
+    }
+
+    private String writeNewKey() {
+        try {
+            return SigningKeys.writeNewKey(keys.dir(), clock);
+        } catch (IOException e) {
+            throw new RotationException("The key directory is read-only here: add the PEM (named {kid}.pem) to the "
+                    + "keys Secret, then publish it.");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Step 1 for a key file added to the Secret: publish it in the JWKS without signing with it. */
+    public Uni<Void> publish(String kid) {
+        if (keys.files().stream().noneMatch(k -> k.kid().equals(kid))) {
+            return Uni.createFrom().failure(new RotationException("No key file " + kid + ".pem on this replica yet."));
+        }
+        return pool.withTransaction(sql -> recordCurrentActive(sql)
+                .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
+                        + "ON CONFLICT (kid) DO NOTHING").execute(Tuple.of(kid, now()))))
+                .chain(keys::refresh);
+    }
+
+    /** Step 2: sign with a published key; the previous active key stays published. */
+    public Uni<Void> activate(String kid, boolean force) {
+        return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
+            if (row == null || !"published".equals(row.state())) {
+                throw new RotationException("Key " + kid + " must be published before it is activated.");
+            }
+            if (!force && row.changedAt().plus(JWKS_CACHE).isAfter(clock.instant())) {
+                throw new RotationException("Key " + kid + " was published less than " + JWKS_CACHE.toMinutes()
+                        + " minutes ago: relying parties may not have it yet.");
+            }
+            return sql.preparedQuery("UPDATE signing_keys SET state = 'published', changed_at = $1 WHERE state = 'active'")
+                    .execute(Tuple.of(now()))
+                    .chain(() -> sql.preparedQuery("UPDATE signing_keys SET state = 'active', changed_at = $2 WHERE kid = $1")
+                            .execute(Tuple.of(kid, now())));
+        })).chain(keys::refresh);
+    }
+
+    /** Step 3: stop publishing a key that no longer signs, once the tokens it signed have expired. */
+    public Uni<Void> retire(String kid, boolean force) {
+        return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
+            if (row == null || !"published".equals(row.state())) {
+                throw new RotationException("Only a published key that does not sign can be retired.");
+            }
+            if (!force && row.changedAt().plus(tokenLifetime).isAfter(clock.instant())) {
+                throw new RotationException("Tokens signed with " + kid + " may still be valid for up to "
+                        + tokenLifetime.toMinutes() + " minutes after it stopped signing.");
+            }
+            return sql.preparedQuery("UPDATE signing_keys SET state = 'retired', changed_at = $2 WHERE kid = $1")
+                    .execute(Tuple.of(kid, now()));
+        })).chain(keys::refresh);
+    }
+
+    /** Before the first rotation, the signing key is implicit (greatest kid): record it, and drop stale rows. */
+    private Uni<Void> recordCurrentActive(SqlClient sql) {
+        String active = keys.active().kid();
+        List<String> files = keys.files().stream().map(SigningKey::kid).toList();
+        return sql.preparedQuery("UPDATE signing_keys SET state = 'retired' WHERE state = 'active' AND NOT (kid = ANY($1))")
+                .execute(Tuple.of(files.toArray(String[]::new)))
+                .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at) SELECT $1, 'active', $2 "
+                        + "WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE state = 'active') ON CONFLICT (kid) DO NOTHING")
+                        .execute(Tuple.of(active, now())))
+                .replaceWithVoid();
+    }
+
+    private Uni<Row> state(SqlClient sql, String kid) {
+        return sql.preparedQuery("SELECT state, changed_at FROM signing_keys WHERE kid = $1").execute(Tuple.of(kid))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    if (!it.hasNext()) {
+                        return null;
+                    }
+                    var r = it.next();
+                    return new Row(r.getString("state"), r.getOffsetDateTime("changed_at").toInstant());
+                });
+    }
+
+    private OffsetDateTime now() {
+        return OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    private static Map<String, Object> entry(String kid, String state, Instant changedAt) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("kid", kid);
+        e.put("state", state);
+        e.put("changed_at", changedAt == null ? null : changedAt.toString());
+        return e;
+    }
+
+    private record Row(String state, Instant changedAt) {
+    }
+}

@@ -1,0 +1,90 @@
+package dev.pressroom.auth.keys;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jwt.SignedJWT;
+import com.nimbusds.oauth2.sdk.id.ClientID;
+import com.nimbusds.oauth2.sdk.id.Issuer;
+import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
+import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.FreshKeysProfile;
+import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestClock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Rotation without downtime: publish, then sign, then retire, one admin command each. */
+@QuarkusTest
+@TestProfile(FreshKeysProfile.class)
+class KeyRotationResourceTest {
+
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    @Test
+    void rotationWhenStepsFollowedThenOldTokensStillValidateUntilRetired() throws Exception {
+        TestClients app = TestClients.create();
+        Browser browser = new Browser();
+        String before = app.exchange(app.code(browser, "openid")).path("id_token");
+        String oldKid = SignedJWT.parse(before).getHeader().getKeyID();
+
+        String newKid = Admin.admin().post("/admin/keys").then().statusCode(201).extract().path("kid");
+        assertThat(kids()).containsExactlyInAnyOrder(oldKid, newKid);
+        assertThat(kidOf(app.exchange(app.codeAgain(browser, "openid")).path("id_token"))).isEqualTo(oldKid);
+
+        Admin.admin().post("/admin/keys/" + newKid + "/activate").then().statusCode(409)
+                .body("error", equalTo("rotation_refused"));
+        clock.advance(Duration.ofMinutes(6));
+        Admin.admin().post("/admin/keys/" + newKid + "/activate").then().statusCode(200);
+        String after = app.exchange(app.codeAgain(browser, "openid")).path("id_token");
+        assertThat(kidOf(after)).isEqualTo(newKid);
+
+        // A token signed before the rotation still validates against the published JWKS.
+        validate(before, app);
+        validate(after, app);
+
+        Admin.admin().post("/admin/keys/" + oldKid + "/retire").then().statusCode(409);
+        Admin.admin().post("/admin/keys/" + newKid + "/retire").then().statusCode(409);
+        clock.advance(Duration.ofMinutes(61));
+        Admin.admin().post("/admin/keys/" + oldKid + "/retire").then().statusCode(200);
+        assertThat(kids()).containsExactly(newKid);
+        Admin.admin().get("/admin/keys").then().statusCode(200).body("keys.find { it.kid == '" + newKid + "' }.state",
+                equalTo("active"));
+    }
+
+    @Test
+    void publishWhenNoSuchKeyFileThen409() {
+        Admin.admin().post("/admin/keys/no-such-kid/publish").then().statusCode(409).body("error", equalTo("rotation_refused"));
+    }
+
+    private static List<String> kids() {
+        return RestAssured.given().get("/.well-known/jwks.json").then().statusCode(200).extract().path("keys.kid");
+    }
+
+    private static String kidOf(String jwt) throws Exception {
+        return SignedJWT.parse(jwt).getHeader().getKeyID();
+    }
+
+    private static void validate(String idToken, TestClients app) throws Exception {
+        JWKSet jwks = JWKSet.parse(RestAssured.given().get("/.well-known/jwks.json").asString());
+        IDTokenValidator validator = new IDTokenValidator(new Issuer("http://127.0.0.1:8083"), new ClientID(app.clientId),
+                JWSAlgorithm.RS256, jwks);
+        validator.setMaxClockSkew(3 * 3600); // the test clock runs ahead of the validator's
+        validator.validate(SignedJWT.parse(idToken), null);
+    }
+}
