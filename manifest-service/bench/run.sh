@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# manifest-service benchmark (make bench; cwd = repo root). Bounded in time (~2 minutes):
-#  1. in-process validations/second on one thread over valid and invalid manifests (bench main on the test classpath);
-#  2. HTTP throughput and latency with wrk on loopback against the packaged service at a few connection counts.
+# manifest-service benchmark (make bench; cwd = repo root). Bounded in time (~3 minutes):
+#  1. in-process validations/second on one thread over valid and invalid manifests (bench main on the test classpath),
+#     best and median of a few rounds, per CPU second of the thread (= per core) and per wall-clock second;
+#  2. HTTP throughput and latency with wrk (closed loop) on loopback against the packaged service at a few connection counts;
+#  3. HTTP latency at a held rate of 2,000 requests/s with hey, and package validation (zip) throughput and latency.
 # Starts only what it needs (the service on BENCH_PORT) and stops it again. Prints figures on stdout.
 set -euo pipefail
 
@@ -11,6 +13,7 @@ MODULE=manifest-service
 PORT="${BENCH_PORT:-18081}"
 SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
 CONNECTIONS="${BENCH_CONNECTIONS:-1 4 16 64}"
+RATE_SECONDS="${BENCH_RATE_SECONDS:-20}"
 PID=""
 
 cleanup() {
@@ -28,8 +31,8 @@ echo "== $MODULE benchmark on $(nproc) cores, load average $(cut -d' ' -f1-3 /pr
   -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
 
 echo "-- in-process (1 thread; figures after JIT warm-up)"
-java -Xms256m -Xmx256m -cp "$MODULE/target/test-classes:$MODULE/target/classes:$(cat "$MODULE/target/bench.cp")" \
-  dev.pressroom.manifest.bench.ValidationBench "${BENCH_INPROCESS_SECONDS:-5}"
+CP="$MODULE/target/test-classes:$MODULE/target/classes:$(cat "$MODULE/target/bench.cp")"
+java -Xms256m -Xmx256m -cp "$CP" dev.pressroom.manifest.bench.ValidationBench "${BENCH_INPROCESS_SECONDS:-2}" "${BENCH_ROUNDS:-5}"
 
 if ! command -v wrk >/dev/null 2>&1; then
   echo "-- installing wrk"
@@ -51,8 +54,43 @@ wrk -t1 -c4 -d5s -s "$MODULE/bench/post-manifest.lua" "$URL" >/dev/null  # warm-
 for c in $CONNECTIONS; do
   threads=$(( c < 2 ? 1 : 2 ))
   line=$(wrk -t"$threads" -c"$c" -d"${SECONDS_PER_RUN}s" -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
-  echo "http        connections=$c ${line#wrk-summary }"
+  echo "http        connections=$c ${line#wrk-summary } (load $(cut -d" " -f1 /proc/loadavg))"
 done
 export MANIFEST="$MODULE/src/test/resources/manifests/invalid/hostname--url-instead-of-host.json"
 line=$(wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
-echo "http        connections=16 invalid manifest (422) ${line#wrk-summary }"
+echo "http        connections=16 invalid manifest (422; wrk counts every 422 in errors) ${line#wrk-summary }"
+# hey holds a request rate (wrk cannot): 20 connections at 100 requests/s each = 2,000 requests/s. hey measures from
+# when it sends, so a stalled response delays the next request of that connection (its rate can fall short):
+# the achieved rate is printed beside the percentiles.
+hey_row() {  # label, then hey arguments
+  local label="$1"; shift
+  local out
+  out=$(hey "$@" 2>&1) || { echo "http        $label: hey failed: $(echo "$out" | tail -1)"; return; }
+  ms() { echo "$out" | awk -v p="$1" '$1 == p"%" && $2 == "in" { printf "%.2fms", $3 * 1000 }'; }
+  local rate slowest codes
+  rate=$(echo "$out" | awk '/Requests\/sec:/ { printf "%.0f", $2 }')
+  slowest=$(echo "$out" | awk '/Slowest:/ { printf "%.2fms", $2 * 1000 }')
+  codes=$(echo "$out" | awk '/^  \[[0-9]+\]/ { printf "%s%s=%s", sep, $1, $2; sep = " " }')
+  echo "http        $label requests/s=$rate p50=$(ms 50) p90=$(ms 90) p99=$(ms 99) max=$slowest status $codes (load $(cut -d' ' -f1 /proc/loadavg))"
+}
+
+if ! command -v hey >/dev/null 2>&1; then
+  echo "-- installing hey"
+  (apt-get install -y -q hey >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q hey >/dev/null 2>&1; }) \
+    || echo "hey is not available; skipping the fixed-rate and package rows"
+fi
+if command -v hey >/dev/null 2>&1; then
+  echo "-- HTTP at a fixed rate (hey, loopback, 20 connections x 100 requests/s, ${RATE_SECONDS}s)"
+  # the floor of this machine and client: the same rate against the trivial liveness check
+  hey_row "2,000 req/s target, GET /q/health/live (baseline)" -z "${RATE_SECONDS}s" -c 20 -q 100 "http://127.0.0.1:$PORT/q/health/live"
+  hey_row "2,000 req/s target, typical valid manifest" -z "${RATE_SECONDS}s" -c 20 -q 100 -m POST -T application/json \
+    -A application/json -D "$MODULE/src/test/resources/manifests/valid/feature-app.json" "$URL"
+  PKG="$MODULE/target/bench-package.zip"
+  java -cp "$CP" dev.pressroom.manifest.bench.BenchPackage "$PKG" >/dev/null
+  PKG_URL="http://127.0.0.1:$PORT/v1/packages/validate"
+  hey -z 3s -c 4 -m POST -T application/zip -D "$PKG" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
+  hey_row "package ($(wc -c <"$PKG") bytes, 6 files), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 -m POST \
+    -T application/zip -A application/json -D "$PKG" "$PKG_URL"
+  hey_row "package, 200 req/s target (4 x 50/s)" -z "${SECONDS_PER_RUN}s" -c 4 -q 50 -m POST \
+    -T application/zip -A application/json -D "$PKG" "$PKG_URL"
+fi
