@@ -9,6 +9,8 @@ import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.KeyRotation;
 import dev.pressroom.kernel.id.Tokens;
+import io.quarkus.oidc.AccessTokenCredential;
+import io.quarkus.oidc.TenantIdentityProvider;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.quarkus.vertx.http.ManagementInterface;
 import io.smallrye.mutiny.Uni;
@@ -34,6 +36,8 @@ public class AdminRoutes {
 
     private static final Logger LOG = Logger.getLogger(AdminRoutes.class);
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._-]{3,64}");
+    /** Staff hold this role for the staff console client (AUTH_STAFF_CLIENT_ID). */
+    public static final String STAFF_ROLE = "staff";
     private static final Pattern ROLE = Pattern.compile("[a-z0-9_:-]{1,64}");
     private static final java.util.List<String> LICENSE_STATUS = java.util.List.of("active", "trialing", "past_due",
             "canceled", "expired");
@@ -45,10 +49,12 @@ public class AdminRoutes {
     private final AuthConfig config;
     private final ObjectMapper json;
     private final KeyRotation rotation;
+    private final TenantIdentityProvider staff;
 
     public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
-                       ObjectMapper json, KeyRotation rotation) {
+                       ObjectMapper json, KeyRotation rotation, TenantIdentityProvider staff) {
         this.rotation = rotation;
+        this.staff = staff;
         this.accounts = accounts;
         this.accountRepository = accountRepository;
         this.clients = clients;
@@ -67,7 +73,7 @@ public class AdminRoutes {
         router.route(HttpMethod.POST, "/admin/accounts/:id/licenses").handler(ctx -> handle(ctx, License.class,
                 l -> saveLicense(ctx.pathParam("id"), l)));
         router.route(HttpMethod.PUT, "/admin/clients/:id").handler(ctx -> handle(ctx, ClientMetadata.class,
-                m -> saveClient(ctx.pathParam("id"), m)));
+                m -> saveClient(ctx.pathParam("id"), m, givenSecret(ctx))));
         router.route(HttpMethod.POST, "/admin/clients/:id/verify").handler(ctx -> handle(ctx, Verification.class,
                 v -> verify(ctx.pathParam("id"), v)));
         router.route(HttpMethod.GET, "/admin/keys").handler(ctx -> handle(ctx, null,
@@ -99,16 +105,34 @@ public class AdminRoutes {
                 Map.of("error", "rotation_refused", "error_description", e.getMessage())));
     }
 
+    /**
+     * The bootstrap AUTH_ADMIN_TOKEN, or the access token of an account holding the staff role, validated by
+     * quarkus-oidc through introspection at this provider (the pattern for every platform service).
+     */
     private void authorize(RoutingContext ctx) {
         String header = ctx.request().getHeader("Authorization");
-        String expected = config.adminToken().filter(t -> !t.isBlank()).orElse(null);
         String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
-        if (expected == null || !Tokens.constantTimeEquals(expected, given)) {
-            ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"admin\"");
-            send(ctx, new Result(401, Map.of("error", "unauthorized", "error_description", "A valid admin token is required.")));
-            return;
+        String expected = config.adminToken().filter(t -> !t.isBlank()).orElse(null);
+        if (given == null || given.isEmpty()) {
+            unauthorized(ctx);
+        } else if (expected != null && Tokens.constantTimeEquals(expected, given)) {
+            ctx.next();
+        } else {
+            staff.authenticate(new AccessTokenCredential(given)).subscribe().with(identity -> {
+                if (identity.hasRole(STAFF_ROLE)) {
+                    ctx.next();
+                } else {
+                    send(ctx, new Result(403, Map.of("error", "forbidden", "error_description",
+                            "This account does not hold the staff role.")));
+                }
+            }, failure -> unauthorized(ctx));
         }
-        ctx.next();
+    }
+
+    private void unauthorized(RoutingContext ctx) {
+        ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"admin\"");
+        send(ctx, new Result(401, Map.of("error", "unauthorized", "error_description",
+                "The admin token or a staff access token is required.")));
     }
 
     private Uni<Result> createAccount(NewAccount a) {
@@ -158,16 +182,28 @@ public class AdminRoutes {
         return Uni.createFrom().item(new Result(404, Map.of("error", "not_found", "error_description", "No such account.")));
     }
 
-    private Uni<Result> saveClient(String id, ClientMetadata metadata) {
+    private static String givenSecret(RoutingContext ctx) {
+        try {
+            Object secret = ctx.body().asJsonObject().getValue("client_secret");
+            return secret instanceof String s ? s : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private Uni<Result> saveClient(String id, ClientMetadata metadata, String givenSecret) {
         if (!CLIENT_ID.matcher(id).matches()) {
             return bad("client id must be 3 to 64 of A-Z a-z 0-9 . _ -");
+        }
+        if (givenSecret != null && (givenSecret.length() < 32 || givenSecret.length() > 256)) {
+            return bad("a provisioned client_secret must have 32 to 256 characters");
         }
         var problem = metadata.problem(true);
         if (problem.isPresent()) {
             return Uni.createFrom().item(new Result(400, Map.of("error", problem.get().error(),
                     "error_description", problem.get().description())));
         }
-        return clients.saveFirstParty(id, metadata.valid(), "admin")
+        return clients.saveFirstParty(id, metadata.valid(), "admin", givenSecret)
                 .map(registered -> new Result(200, registrations.describe(registered)))
                 .onFailure(IllegalArgumentException.class).recoverWithItem(e -> new Result(409,
                         Map.of("error", "client_exists", "error_description", e.getMessage())));

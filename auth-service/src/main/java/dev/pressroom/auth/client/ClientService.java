@@ -87,9 +87,12 @@ public class ClientService {
         return authenticate(credentials);
     }
 
-    /** Staff create or replace a first-party client; a new secret is generated each time and shown once. */
-    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy) {
-        String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
+    /**
+     * Staff create or replace a first-party client. A new secret is generated each time and shown once, unless
+     * staff provision one (at least 32 characters, e.g. from a deployment Secret the client also mounts).
+     */
+    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret) {
+        String secret = Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
                 m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.FIRST_PARTY, false, null, null,
                 createdBy, clock.instant());

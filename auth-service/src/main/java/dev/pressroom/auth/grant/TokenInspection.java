@@ -26,11 +26,13 @@ public class TokenInspection {
     private final TokenStore tokens;
     private final AccountService accounts;
     private final ClaimsService claims;
+    private final dev.pressroom.auth.account.AccountRepository accountRoles;
     private final AuthConfig config;
     private final Clock clock;
 
-    public TokenInspection(TokenStore tokens, AccountService accounts, ClaimsService claims, AuthConfig config,
-                           Clock clock) {
+    public TokenInspection(TokenStore tokens, AccountService accounts, ClaimsService claims,
+                           dev.pressroom.auth.account.AccountRepository accountRoles, AuthConfig config, Clock clock) {
+        this.accountRoles = accountRoles;
         this.tokens = tokens;
         this.accounts = accounts;
         this.claims = claims;
@@ -71,7 +73,20 @@ public class TokenInspection {
         Uni<Map<String, Object>> firstTry = "refresh_token".equals(hint) ? refresh : access;
         Uni<Map<String, Object>> secondTry = "refresh_token".equals(hint) ? access : refresh;
         return firstTry.chain(found -> found != null ? Uni.createFrom().item(found) : secondTry)
-                .map(found -> found == null ? INACTIVE : found);
+                .chain(found -> found == null ? Uni.createFrom().item(INACTIVE) : withRoles(found));
+    }
+
+    /** Resource servers authorize on roles: a token granted the roles scope carries them in introspection too. */
+    private Uni<Map<String, Object>> withRoles(Map<String, Object> active) {
+        String scope = (String) active.get("scope");
+        if (!java.util.Arrays.asList(scope.split(" ")).contains(Scopes.ROLES)) {
+            return Uni.createFrom().item(active);
+        }
+        return accountRoles.roles(UUID.fromString((String) active.get("sub")), (String) active.get("client_id"))
+                .map(roles -> {
+                    active.put("roles", roles);
+                    return active;
+                });
     }
 
     private Uni<Grant> activeAccessToken(String token) {

@@ -16,7 +16,8 @@ public class IssuerOnTestPortProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("quarkus.http.test-port", Integer.toString(PORT), "auth.issuer", issuer());
+        return Map.of("quarkus.http.test-port", Integer.toString(PORT), "auth.issuer", issuer(),
+                "quarkus.oidc.auth-server-url", issuer());
     }
 
     public static String issuer() {

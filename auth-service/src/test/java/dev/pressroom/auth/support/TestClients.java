@@ -40,6 +40,13 @@ public final class TestClients {
         return new TestClients(email, accountId, clientId, secret);
     }
 
+    /** A fresh account using an existing client. */
+    public static TestClients forClient(String clientId, String secret) {
+        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase();
+        String email = "person-" + suffix + "@example.test";
+        return new TestClients(email, Admin.createAccount(email, PASSWORD, "Person " + suffix), clientId, secret);
+    }
+
     public String challenge() {
         return Pkce.s256(verifier);
     }
