@@ -17,6 +17,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /**
  * Every Content API read passes here first: key present (401 missing_key), rate limits (429), blog exists (404),
  * key valid for this blog (401 invalid_key), blog public (404), browser origin allowed by the key (403).
+ * Feeds and sitemaps ({@link PublicPaths}) need no key: address limit, blog exists and is public.
  */
 public class ContentGate {
 
@@ -35,18 +36,31 @@ public class ContentGate {
 
     @ServerRequestFilter
     public Uni<Void> admit(ContainerRequestContext context, HttpServerRequest request) {
-        if (!context.getUriInfo().getPath().startsWith(PREFIX) || "OPTIONS".equals(context.getMethod())) {
+        String path = context.getUriInfo().getPath();
+        if (!path.startsWith(PREFIX) || "OPTIONS".equals(context.getMethod())) {
             return Uni.createFrom().voidItem();
+        }
+        String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
+        if (PublicPaths.isPublic(path)) {
+            return admitPublic(context, request, blogRef);
         }
         String key = key(context);
         String keyHash = keys.hash(key);
-        String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
         String origin = context.getHeaderString("Origin");
         return limiter.check(keyHash, request.remoteAddress().hostAddress())
                 .chain(() -> blogs.find(blogRef))
                 .map(blog -> blog.orElseThrow(() -> ApiException.notFound("No such blog.")))
                 .chain(blog -> keys.find(keyHash).map(found -> admit(blog, found, origin)))
                 .invoke(admitted -> context.setProperty(ContentRequest.PROPERTY, admitted))
+                .replaceWithVoid();
+    }
+
+    /** Feeds and sitemaps: readers and crawlers have no key, so only the address limit and the blog's privacy apply. */
+    private Uni<Void> admitPublic(ContainerRequestContext context, HttpServerRequest request, String blogRef) {
+        return limiter.check(null, request.remoteAddress().hostAddress())
+                .chain(() -> blogs.find(blogRef))
+                .map(blog -> blog.filter(b -> !b.privateBlog()).orElseThrow(() -> ApiException.notFound("No such blog.")))
+                .invoke(blog -> context.setProperty(ContentRequest.PROPERTY, new ContentRequest(blog, "*")))
                 .replaceWithVoid();
     }
 

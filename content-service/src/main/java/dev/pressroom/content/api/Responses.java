@@ -12,9 +12,14 @@ public final class Responses {
     }
 
     public static Response of(Answer answer) {
+        return of(answer, MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    /** The same for an answer of another type (feeds, sitemaps). */
+    public static Response of(Answer answer, MediaType type) {
         Response.ResponseBuilder builder = answer.notModified()
                 ? Response.status(Response.Status.NOT_MODIFIED)
-                : Response.ok(answer.body(), MediaType.APPLICATION_JSON_TYPE);
+                : Response.ok(answer.body(), type);
         return builder.header("ETag", answer.etag()).header("Cache-Control", CACHE_CONTROL).build();
     }
 }

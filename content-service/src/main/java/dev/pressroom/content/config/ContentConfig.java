@@ -17,6 +17,16 @@ public interface ContentConfig {
     @WithDefault("https://{name}.pressroom.blog/")
     String blogUrlTemplate();
 
+    /**
+     * Public URL of this service (the ingress host of the Content API), for the links it gives to its own feeds and
+     * sitemaps; never taken from request headers, so a forged Host cannot enter cached answers.
+     */
+    @WithDefault("http://localhost:8082/")
+    String publicUrl();
+
+    /** Sitemap files. */
+    Sitemap sitemap();
+
     Keys key();
 
     Cache cache();
@@ -31,6 +41,12 @@ public interface ContentConfig {
 
     interface Redis {
         int db();
+    }
+
+    interface Sitemap {
+        /** URLs per sitemap file; the sitemap protocol allows at most 50,000. */
+        @WithDefault("50000")
+        int pageSize();
     }
 
     interface Keys {

@@ -134,8 +134,8 @@ public final class BlogReader {
                 .put("meta_description", blog.metaDescription());
         settings.set("navigation", navigation(blog.navigation(), "navigation", base, check));
         settings.set("secondary_navigation", navigation(blog.secondaryNavigation(), "secondary_navigation", base, check));
-        settings.put("rss_url", base.resolve("rss/").toString())
-                .put("atom_url", base.resolve("atom/").toString())
+        // The feeds are served by the Content API: their URLs are filled in when settings are read (SettingsService).
+        settings.putNull("rss_url").putNull("atom_url")
                 .put("posts_per_page", blog.postsPerPage() == null ? 15 : blog.postsPerPage());
         return settings.toString();
     }

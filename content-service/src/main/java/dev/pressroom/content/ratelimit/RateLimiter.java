@@ -45,12 +45,16 @@ public class RateLimiter {
         this.local = new LocalWindows(clock);
     }
 
-    /** Counts the request; fails with 429 rate_limited and Retry-After when the key or the address is over its limit. */
+    /**
+     * Counts the request; fails with 429 rate_limited and Retry-After when the key or the address is over its limit.
+     * A null key (feeds and sitemaps, which need none) counts against the address only.
+     */
     public Uni<Void> check(String keyHash, String address) {
         if (!config.enabled()) {
             return Uni.createFrom().voidItem();
         }
-        String keyClient = "rl:k:" + keyHash;
+        // Keyless requests count in a per-address key counter, so the key limit never binds before the address one.
+        String keyClient = keyHash == null ? "rl:p:" + address : "rl:k:" + keyHash;
         String addressClient = "rl:a:" + address;
         long window = config.window().toMillis();
         if (clock.millis() < redisDownUntil.get()) {

@@ -12,23 +12,24 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.nio.charset.StandardCharsets;
 
-/** GET /settings: stored rendered at import, so the answer is a copy. */
+/** GET /settings. */
 @Path("/api/content/v1/blogs/{blog}/settings")
 @Produces(MediaType.APPLICATION_JSON)
 public class SettingsResource {
 
     private final Answers answers;
+    private final SettingsService settings;
 
-    public SettingsResource(Answers answers) {
+    public SettingsResource(Answers answers, SettingsService settings) {
         this.answers = answers;
+        this.settings = settings;
     }
 
     @GET
     public Uni<Response> settings(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
         return answers.answer(ContentRequest.of(context).blog(), "settings", ifNoneMatch,
-                blog -> Uni.createFrom().item(("{\"settings\":" + blog.settingsJson() + "}").getBytes(StandardCharsets.UTF_8)))
+                blog -> Uni.createFrom().item(settings.settings(blog)))
                 .map(Responses::of);
     }
 }

@@ -61,7 +61,8 @@ class BlogResourceTest {
                 .body("posts[0].html", not(containsString("localhost")));
         given().header("Authorization", "Key " + custom.key()).get("/api/content/v1/blogs/blog-custom/settings")
                 .then().statusCode(200).body("settings.url", equalTo("https://food.example.com/"))
-                .body("settings.rss_url", equalTo("https://food.example.com/rss/"));
+                .body("settings.rss_url", equalTo("https://api.example.test/api/content/v1/blogs/blog-custom/rss/"))
+                .body("settings.atom_url", equalTo("https://api.example.test/api/content/v1/blogs/blog-custom/atom/"));
     }
 
     @Test
