@@ -58,7 +58,7 @@ public class FeedService {
     }
 
     private static Feed toFeed(Blog blog, String selfUrl, RowSet<Row> rows) {
-        JsonNode settings = parse(blog.settingsJson());
+        JsonNode settings = blog.settings();
         List<Feed.Entry> entries = new ArrayList<>();
         Instant updated = null;
         for (Row r : rows) {
