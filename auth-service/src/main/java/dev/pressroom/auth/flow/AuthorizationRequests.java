@@ -24,9 +24,9 @@ public final class AuthorizationRequests {
 
     public static AuthorizationRequest validate(Params raw, Client client, String redirectUri) {
         // state first, so that every later error can carry it back.
-        String state = new Params(rawValues(raw), m -> error(redirectUri, "invalid_request", m, null))
+        String state = new Params(raw.values(), m -> error(redirectUri, "invalid_request", m, null))
                 .optional(OAuthParams.STATE).orElse(null);
-        Params params = new Params(rawValues(raw), m -> error(redirectUri, "invalid_request", m, state));
+        Params params = new Params(raw.values(), m -> error(redirectUri, "invalid_request", m, state));
         params.checkAll();
         // OIDC Core §6: request objects are not supported.
         if (params.optional(OAuthParams.REQUEST).isPresent()) {
@@ -91,10 +91,6 @@ public final class AuthorizationRequests {
             throw error(redirectUri, "invalid_request", "max_age must be a non-negative number of seconds.", state);
         }
         return Long.parseLong(value);
-    }
-
-    private static java.util.Map<String, List<String>> rawValues(Params raw) {
-        return raw.values();
     }
 
     static AuthorizationRedirectException error(String redirectUri, String error, String description, String state) {

@@ -1,6 +1,5 @@
 package dev.pressroom.auth.validate;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,10 +61,6 @@ public final class Scopes {
         return CONSENT_TEXT.containsKey(scope);
     }
 
-    public static String join(Set<String> scopes) {
-        return String.join(" ", scopes);
-    }
-
     /** Sorted in the table's order, so the consent page and the token answers read the same every time. */
     public static Set<String> ordered(Iterable<String> scopes) {
         Set<String> given = new LinkedHashSet<>();
@@ -73,9 +68,5 @@ public final class Scopes {
         Set<String> result = new LinkedHashSet<>();
         ALL.stream().filter(given::contains).forEach(result::add);
         return result;
-    }
-
-    public static Set<String> of(String... scopes) {
-        return new LinkedHashSet<>(Arrays.asList(scopes));
     }
 }
