@@ -64,8 +64,14 @@ public class ConsentRepository {
                                Instant grantedAt, Instant lastUsedAt) {
     }
 
+    /**
+     * Records use for the Connected apps page, at most once a minute per app: a code exchange or refresh then
+     * costs no database write in the common case.
+     */
     public Uni<Void> touch(UUID accountId, String clientId, Instant at) {
-        return pool.preparedQuery("UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2")
-                .execute(Tuple.of(accountId, clientId, OffsetDateTime.ofInstant(at, ZoneOffset.UTC))).replaceWithVoid();
+        OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+        return pool.preparedQuery("UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2 "
+                        + "AND (last_used_at IS NULL OR last_used_at < $4)")
+                .execute(Tuple.of(accountId, clientId, time, time.minusMinutes(1))).replaceWithVoid();
     }
 }

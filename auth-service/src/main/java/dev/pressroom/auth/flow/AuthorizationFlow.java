@@ -152,26 +152,31 @@ public class AuthorizationFlow {
             return requireInteraction(p, "login_required")
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
         }
-        return accounts.find(UUID.fromString(session.accountId())).chain(account -> {
-            if (account == null) {
-                return requireInteraction(p, "login_required").replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
-            }
-            return consents.granted(account.id(), client.id()).chain(granted -> {
-                Set<String> missing = new LinkedHashSet<>(request.scopes());
-                missing.removeAll(granted);
-                if (missing.isEmpty() && !request.prompts("consent")) {
-                    return issueCode(request, session, newCookie);
-                }
-                Set<String> already = new LinkedHashSet<>(request.scopes());
-                already.retainAll(granted);
-                Set<String> asked = request.prompts("consent") ? new LinkedHashSet<>(request.scopes()) : missing;
-                if (request.prompts("consent")) {
-                    already.clear();
-                }
-                return requireInteraction(p, "consent_required").replaceWith(
-                        new AuthorizeStep.Consent(p, client, account, asked, already, newCookie));
-            });
-        });
+        UUID accountId = UUID.fromString(session.accountId());
+        return Uni.combine().all().unis(accounts.find(accountId), consents.granted(accountId, client.id())).asTuple()
+                .chain(found -> found.getItem1() == null
+                        ? requireInteraction(p, "login_required").replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
+                        : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2()));
+    }
+
+    /** Consent is asked once per account, client and set of scopes; later, only for scopes not yet granted. */
+    private Uni<AuthorizeStep> askOrIssue(PendingRequest p, Client client, Session session, String newCookie,
+                                          Account account, Set<String> granted) {
+        AuthorizationRequest request = p.request();
+        Set<String> missing = new LinkedHashSet<>(request.scopes());
+        missing.removeAll(granted);
+        if (missing.isEmpty() && !request.prompts("consent")) {
+            return issueCode(request, session, newCookie);
+        }
+        Set<String> already = new LinkedHashSet<>(request.scopes());
+        already.retainAll(granted);
+        Set<String> asked = missing;
+        if (request.prompts("consent")) {
+            asked = new LinkedHashSet<>(request.scopes());
+            already.clear();
+        }
+        return requireInteraction(p, "consent_required")
+                .replaceWith(new AuthorizeStep.Consent(p, client, account, asked, already, newCookie));
     }
 
     /** OIDC Core §3.1.2.6: with prompt=none, needing the person is an error; otherwise remember the request. */
