@@ -92,6 +92,9 @@ public class Seed {
                 SELECT p.id, 'a0000000000000000000' || lpad(to_hex(substring(p.slug from 6)::int % 10), 4, '0'), 0, 'post', true,
                        p.published_at
                 FROM post p WHERE p.blog_id = 'b0000000000000000000be7c'""");
+        // What the importer stores for search (V3__full_text_search.sql): the body's text and the blog's configuration.
+        s.execute("UPDATE post SET search_config = 'english', body_text = btrim(regexp_replace(regexp_replace(html, '<[^>]*>', ' ', 'g'),"
+                + " '\\s+', ' ', 'g')) WHERE blog_id = '" + BLOG_ID + "'");
         s.execute("UPDATE tag t SET post_count = (SELECT count(*) FROM post_tag WHERE tag_id = t.id) WHERE blog_id = '" + BLOG_ID + "'");
         s.execute("UPDATE author a SET post_count = (SELECT count(*) FROM post_author WHERE author_id = a.id) WHERE blog_id = '" + BLOG_ID + "'");
         s.execute("UPDATE blog SET post_count = " + POSTS + ", content_version = content_version + 1 WHERE id = '" + BLOG_ID + "'");
@@ -113,6 +116,11 @@ public class Seed {
         s.execute("VACUUM ANALYZE post");
     }
 
+    /** search=post number 4242 and filter=tag:[tag-3,tag-7]+published_at:>'2022-01-01', as the service compiles them. */
+    static final String SEARCH = "to_tsquery('english'::regconfig, '''post'' & ''number'' & ''4242'':*')";
+    static final String FILTER = "(EXISTS (SELECT 1 FROM post_tag fl JOIN tag ft ON ft.id = fl.tag_id WHERE fl.post_id = p.id"
+            + " AND ft.slug = ANY ('{tag-3,tag-7}')) AND (p.published_at > '2022-01-01T00:00Z'))";
+
     /** The statements the API runs for the benchmark rows, as the service builds them. */
     static void explain(Statement s) throws Exception {
         String b = "'" + BLOG_ID + "'";
@@ -126,6 +134,17 @@ public class Seed {
             {"tag filter", "SELECT p.id, p.html FROM (SELECT l.post_id AS id FROM post_tag l WHERE l.tag_id = (SELECT id FROM tag WHERE blog_id = " + b
                 + " AND slug = 'tag-7') AND l.type = 'post' AND l.listed ORDER BY l.published_at DESC, l.post_id DESC LIMIT 15 OFFSET 0) page"
                 + " JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
+            {"search: posts", "SELECT p.id, p.title, ts_headline('english'::regconfig, p.body_text, " + SEARCH + ", 'MaxFragments=2, MaxWords=24,"
+                + " MinWords=10') FROM (SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + SEARCH + " AS title_hit, ts_rank(p.search_vector, "
+                + SEARCH + ") AS search_rank FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND p.search_vector @@ "
+                + SEARCH + " ORDER BY title_hit DESC, search_rank DESC, p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0) page"
+                + " JOIN post p ON p.id = page.id ORDER BY page.title_hit DESC, page.search_rank DESC, p.published_at DESC, p.id DESC"},
+            {"search: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
+                + " AND p.search_vector @@ " + SEARCH + ") matching"},
+            {"filter: page", "SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND (" + FILTER + ")"
+                + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0"},
+            {"filter: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
+                + " AND (" + FILTER + ")) matching"},
             {"post by slug", "SELECT p.id, p.html FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.status = 'published'"
                 + " AND (p.slug = 'post-50000' OR (p.id = 'post-50000' AND p.visibility = 'public')) ORDER BY (p.slug = 'post-50000') DESC LIMIT 1"},
         };

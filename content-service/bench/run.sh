@@ -2,6 +2,7 @@
 # make bench: the Content API under wrk (2 threads, 32 connections, loopback) on a 100,000-post blog, with the
 # server-side answer cache on and then off. Per row: requests/s, p50/p99 latency, service CPU-ms per request
 # (utime+stime of the JVM from /proc over the run / requests); per mode: resident memory (RSS, peak).
+# Rows cover the list API, search (GIN index), the filter language, a feed and the sitemap index.
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
 set -euo pipefail
 module=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,5 +68,9 @@ for mode in true false; do
   row "GET /tags" "/tags"
   row "GET /settings" "/settings"
   row "304 revalidation" "/posts" "If-None-Match: $etag"
+  row "search (3 words, prefix)" "/posts?search=post+number+4242"
+  row "filter (tags, date)" "/posts?filter=tag:%5Btag-3,tag-7%5D%2Bpublished_at:%3E'2022-01-01'"
+  row "RSS feed (20 posts)" "/rss/"
+  row "sitemap index" "/sitemap.xml"
   echo "memory: $(mem)"
 done

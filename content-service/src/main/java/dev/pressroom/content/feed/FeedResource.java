@@ -7,13 +7,17 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** GET /rss/ and /atom/: the latest posts, without a key (feed readers have none). */
-@Path("/api/content/v1/blogs/{blog}")
+/**
+ * GET /rss/ and /atom/: the latest posts, without a key (feed readers have none). One class path per file, so
+ * these never shadow the other resources of a blog (their 405s stay 405s).
+ */
+@Path("/api/content/v1/blogs/{blog}/{format: rss|atom}")
 public class FeedResource {
 
     static final MediaType RSS = MediaType.valueOf("application/rss+xml;charset=utf-8");
@@ -28,16 +32,10 @@ public class FeedResource {
     }
 
     @GET
-    @Path("rss")
-    public Uni<Response> rss(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "rss", ifNoneMatch, feeds::rss)
-                .map(answer -> Responses.of(answer, RSS));
-    }
-
-    @GET
-    @Path("atom")
-    public Uni<Response> atom(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "atom", ifNoneMatch, feeds::atom)
-                .map(answer -> Responses.of(answer, ATOM));
+    public Uni<Response> feed(@PathParam("format") String format, @Context ContainerRequestContext context,
+                              @HeaderParam("If-None-Match") String ifNoneMatch) {
+        boolean rss = format.equals("rss");
+        return answers.answer(ContentRequest.of(context).blog(), format, ifNoneMatch, rss ? feeds::rss : feeds::atom)
+                .map(answer -> Responses.of(answer, rss ? RSS : ATOM));
     }
 }

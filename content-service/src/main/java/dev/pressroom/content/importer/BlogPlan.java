@@ -3,7 +3,7 @@ package dev.pressroom.content.importer;
 import java.util.List;
 
 /** A blog folder read, checked and rendered: exactly what the writer stores, nothing left to compute. */
-public record BlogPlan(String url, String customDomain, boolean privateBlog, String settingsJson,
+public record BlogPlan(String url, String customDomain, boolean privateBlog, String settingsJson, String searchConfig,
                        List<AuthorPlan> authors, List<TagPlan> tags, List<PostPlan> posts) {
 
     public BlogPlan {

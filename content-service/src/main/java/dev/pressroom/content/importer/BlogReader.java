@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pressroom.content.sanitize.Urls;
 import java.io.IOException;
+import dev.pressroom.content.search.SearchLanguage;
 import java.net.URI;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -67,7 +68,8 @@ public final class BlogReader {
             }
         }
         return new BlogPlan(base.toString(), blog.customDomain(), Boolean.TRUE.equals(blog.privateBlog()),
-                settings(blog, title, base, check), List.copyOf(authors.values()), List.copyOf(tags.values()), posts);
+                settings(blog, title, base, check), SearchLanguage.config(blog.lang()), List.copyOf(authors.values()),
+                List.copyOf(tags.values()), posts);
     }
 
     private URI baseUrl(String name, BlogFile blog, Check check) {

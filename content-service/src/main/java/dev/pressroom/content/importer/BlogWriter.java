@@ -29,7 +29,7 @@ public final class BlogWriter {
             String blogId = upsertBlog(connection, name, plan);
             Map<String, String> authorIds = upsertAuthors(connection, blogId, plan.authors());
             Map<String, String> tagIds = upsertTags(connection, blogId, plan.tags());
-            upsertPosts(connection, blogId, plan.posts(), authorIds, tagIds);
+            upsertPosts(connection, blogId, plan, authorIds, tagIds);
             updateCounts(connection, blogId);
             long version = ContentChanges.bump(connection, blogId);
             connection.commit();
@@ -109,12 +109,13 @@ public final class BlogWriter {
         return ids;
     }
 
-    private void upsertPosts(Connection c, String blogId, List<PostPlan> posts, Map<String, String> authorIds,
+    private void upsertPosts(Connection c, String blogId, BlogPlan plan, Map<String, String> authorIds,
                              Map<String, String> tagIds) throws SQLException {
+        List<PostPlan> posts = plan.posts();
         Map<String, String> ids = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement(PostSql.UPSERT)) {
             for (PostPlan p : posts) {
-                PostSql.bind(s, Ids.newId(), blogId, p);
+                PostSql.bind(s, Ids.newId(), blogId, plan.searchConfig(), p);
                 ids.put(p.slug(), single(s));
             }
         }

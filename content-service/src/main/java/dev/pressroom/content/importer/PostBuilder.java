@@ -85,7 +85,7 @@ final class PostBuilder {
                 recipe == null ? null : fm.recipe().made() == null ? 0 : fm.recipe().made(),
                 postTags.isEmpty() ? null : JSON.createObjectNode().put("slug", postTags.get(0).slug()).put("name", postTags.get(0).name()).toString(),
                 JSON.createObjectNode().put("username", postAuthors.get(0).username()).put("name", postAuthors.get(0).name()).toString(),
-                tagsJson(postTags), fm.tags(), fm.authors(), recipe == null ? List.of() : fm.recipe().ratings());
+                tagsJson(postTags), plain.replaceAll("\\p{Cc}", ""), fm.tags(), fm.authors(), recipe == null ? List.of() : fm.recipe().ratings());
     }
 
     private RenderedContent render(SourceFile source) {

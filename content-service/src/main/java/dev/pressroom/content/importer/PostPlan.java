@@ -12,7 +12,7 @@ public record PostPlan(String file, String type, String slug, String status, Str
                        Integer featureImageHeight, String featureImageSizesJson, String featureImageSrcset,
                        String metaTitle, String metaDescription, String ogImage, String canonicalUrl, String jsonLd,
                        String recipeJson, BigDecimal ratingAverage, Integer ratingCount, Integer reviewCount,
-                       Integer made, String primaryTagJson, String primaryAuthorJson, String tagsJson,
+                       Integer made, String primaryTagJson, String primaryAuthorJson, String tagsJson, String bodyText,
                        List<String> tagSlugs, List<String> authorUsernames, List<FrontMatter.Rating> ratings) {
 
     public PostPlan {

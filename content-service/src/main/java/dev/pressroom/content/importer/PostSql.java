@@ -12,9 +12,9 @@ final class PostSql {
                 excerpt, custom_excerpt, published_at, updated_at, word_count, reading_time, toc, feature_image,
                 feature_image_alt, feature_image_width, feature_image_height, feature_image_sizes, feature_image_srcset,
                 meta_title, meta_description, og_image, canonical_url, json_ld, recipe, rating_average, rating_count,
-                review_count, made, primary_tag, primary_author, tags)
+                review_count, made, primary_tag, primary_author, tags, body_text, search_config)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::regconfig)
             ON CONFLICT (blog_id, slug) DO UPDATE SET type = excluded.type, status = excluded.status,
                 visibility = excluded.visibility, listed = excluded.listed, featured = excluded.featured,
                 title = excluded.title, url = excluded.url, html = excluded.html, markdown = excluded.markdown,
@@ -27,13 +27,14 @@ final class PostSql {
                 og_image = excluded.og_image, canonical_url = excluded.canonical_url, json_ld = excluded.json_ld,
                 recipe = excluded.recipe, rating_average = excluded.rating_average, rating_count = excluded.rating_count,
                 review_count = excluded.review_count, made = excluded.made, primary_tag = excluded.primary_tag,
-                primary_author = excluded.primary_author, tags = excluded.tags
+                primary_author = excluded.primary_author, tags = excluded.tags, body_text = excluded.body_text,
+                search_config = excluded.search_config
             RETURNING id""";
 
     private PostSql() {
     }
 
-    static void bind(PreparedStatement s, String newId, String blogId, PostPlan p) throws SQLException {
+    static void bind(PreparedStatement s, String newId, String blogId, String searchConfig, PostPlan p) throws SQLException {
         int i = 1;
         s.setString(i++, newId);
         s.setString(i++, blogId);
@@ -72,7 +73,9 @@ final class PostSql {
         setInt(s, i++, p.made());
         s.setString(i++, p.primaryTagJson());
         s.setString(i++, p.primaryAuthorJson());
-        s.setString(i, p.tagsJson());
+        s.setString(i++, p.tagsJson());
+        s.setString(i++, p.bodyText());
+        s.setString(i, searchConfig);
     }
 
     private static void setInt(PreparedStatement s, int index, Integer value) throws SQLException {

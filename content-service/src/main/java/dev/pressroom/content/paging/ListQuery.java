@@ -1,5 +1,7 @@
 package dev.pressroom.content.paging;
 
+import dev.pressroom.content.filter.Filter;
+import dev.pressroom.content.search.SearchQuery;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -7,20 +9,22 @@ import java.util.TreeSet;
  * A parsed, validated list request. {@link #canonical()} names the answer it asks for (two spellings of the same
  * request, e.g. limit=all and limit=100, give the same string), which keys the answer cache and the ETag.
  */
-public record ListQuery(int page, int limit, String tag, String author, Boolean featured, Order order,
-                        Selection selection) {
+public record ListQuery(int page, int limit, String tag, String author, Boolean featured, Filter filter,
+                        SearchQuery search, Order order, Selection selection) {
 
     public int offset() {
         return (page - 1) * limit;
     }
 
     public boolean filtered() {
-        return tag != null || author != null || featured != null;
+        return tag != null || author != null || featured != null || filter != null || search != null;
     }
 
     public String canonical() {
         return "page=" + page + "&limit=" + limit + "&tag=" + (tag == null ? "" : tag) + "&author="
-                + (author == null ? "" : author) + "&featured=" + (featured == null ? "" : featured) + "&order="
+                + (author == null ? "" : author) + "&featured=" + (featured == null ? "" : featured) + "&filter="
+                + (filter == null ? "" : Filter.print(filter)) + "&search="
+                + (search == null ? "" : search.canonical()) + "&order="
                 + order.name() + "&" + selection.canonical();
     }
 

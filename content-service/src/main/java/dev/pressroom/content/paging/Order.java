@@ -8,7 +8,9 @@ public enum Order {
     PUBLISHED_DESC("published_at desc", "{a}.published_at DESC, {a}.id DESC", true),
     PUBLISHED_ASC("published_at asc", "{a}.published_at ASC, {a}.id ASC", true),
     TITLE_ASC("title asc", "{a}.title ASC, {a}.id ASC", false),
-    UPDATED_DESC("updated_at desc", "{a}.updated_at DESC, {a}.id DESC", false);
+    UPDATED_DESC("updated_at desc", "{a}.updated_at DESC, {a}.id DESC", false),
+    /** Search only: title matches first, then ts_rank; {@link #sql} is its tie-break (newest first). */
+    RELEVANCE("relevance", "{a}.published_at DESC, {a}.id DESC", false);
 
     private final String value;
     private final String sql;

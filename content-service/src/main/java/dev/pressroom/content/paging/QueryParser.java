@@ -1,5 +1,8 @@
 package dev.pressroom.content.paging;
 
+import dev.pressroom.content.filter.Filter;
+import dev.pressroom.content.filter.FilterParser;
+import dev.pressroom.content.search.SearchQuery;
 import dev.pressroom.kernel.error.ApiException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +20,8 @@ public final class QueryParser {
     public static final int DEFAULT_LIMIT = 15;
     /** Deep enough for a 100,000-post blog at limit 1; beyond, offsets stop being meaningful work. */
     public static final int MAX_PAGE = 1_000_000;
+    /** The extra field of search answers: a snippet of the body with the matches in {@code <mark>}. */
+    public static final String SEARCH_HIGHLIGHT = "search_highlight";
     private static final String SLUG = "[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?";
 
     private final Set<String> knownFields;
@@ -27,11 +32,19 @@ public final class QueryParser {
     }
 
     public ListQuery list(Map<String, List<String>> params) {
+        String searchText = one(params, "search");
+        SearchQuery search = searchText == null ? null : SearchQuery.parse(searchText);
         return new ListQuery(page(one(params, "page")), limit(one(params, "limit")), slug(params, "tag"), slug(params, "author"),
-                featured(one(params, "featured")), order(one(params, "order")), selection(params));
+                featured(one(params, "featured")), filter(one(params, "filter")), search, order(one(params, "order"), search != null),
+                selection(params, search != null));
     }
 
+    /** Fields, include and formats of a single post or page (no search there). */
     public ListQuery.Selection selection(Map<String, List<String>> params) {
+        return selection(params, false);
+    }
+
+    private ListQuery.Selection selection(Map<String, List<String>> params, boolean searching) {
         String include = one(params, "include");
         boolean tags = false;
         boolean authors = false;
@@ -44,7 +57,11 @@ public final class QueryParser {
                 }
             }
         }
-        return new ListQuery.Selection(fields(one(params, "fields")), tags, authors, formats(one(params, "formats")));
+        Set<String> fields = fields(one(params, "fields"));
+        if (!searching && fields != null && fields.contains(SEARCH_HIGHLIGHT)) {
+            throw invalid("fields", SEARCH_HIGHLIGHT + " exists only in answers to search");
+        }
+        return new ListQuery.Selection(fields, tags, authors, formats(one(params, "formats")));
     }
 
     private static int page(String value) {
@@ -89,12 +106,17 @@ public final class QueryParser {
         };
     }
 
-    private static Order order(String value) {
+    private static Filter filter(String value) {
+        return value == null ? null : FilterParser.parse(value);
+    }
+
+    private static Order order(String value, boolean searching) {
         if (value == null) {
-            return Order.PUBLISHED_DESC;
+            return searching ? Order.RELEVANCE : Order.PUBLISHED_DESC;
         }
-        return Order.parse(value).orElseThrow(() -> invalid("order",
-                "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"));
+        return Order.parse(value).filter(o -> searching || o != Order.RELEVANCE).orElseThrow(() -> invalid("order",
+                "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"
+                        + (searching ? ", relevance" : " (relevance only with search)")));
     }
 
     private Set<String> fields(String value) {

@@ -2,6 +2,7 @@ package dev.pressroom.content.post;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.pressroom.content.api.Json;
+import dev.pressroom.content.paging.QueryParser;
 import io.vertx.mutiny.sqlclient.Row;
 import java.io.IOException;
 import java.util.Arrays;
@@ -52,8 +53,9 @@ enum PostField {
             (g, r) -> Json.raw(g, "primary_author", r, "primary_author")),
     TAGS("tags", "p.tags", (g, r) -> Json.raw(g, "tags", r, "tags"));
 
-    /** What {@code fields} may name: every field, plus the authors list that include=authors adds. */
-    static final Set<String> NAMES = Stream.concat(Arrays.stream(values()).map(f -> f.name), Stream.of("authors"))
+    /** What {@code fields} may name: every field, the authors list that include=authors adds, the search snippet. */
+    static final Set<String> NAMES = Stream.concat(Arrays.stream(values()).map(f -> f.name),
+                    Stream.of("authors", QueryParser.SEARCH_HIGHLIGHT))
             .collect(Collectors.toUnmodifiableSet());
 
     interface Writer {

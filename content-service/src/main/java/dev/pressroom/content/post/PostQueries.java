@@ -2,8 +2,12 @@ package dev.pressroom.content.post;
 
 import dev.pressroom.content.author.AuthorJson;
 import dev.pressroom.content.blog.Blog;
+import dev.pressroom.content.filter.FilterSql;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.paging.Order;
+import dev.pressroom.content.paging.QueryParser;
+import dev.pressroom.content.search.Highlights;
+import dev.pressroom.content.search.SearchLanguage;
 import dev.pressroom.content.tag.TagJson;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -23,6 +27,9 @@ import java.util.Map;
 @ApplicationScoped
 public class PostQueries {
 
+    private static final String HEADLINE_OPTIONS = "StartSel=" + Highlights.START + ", StopSel=" + Highlights.STOP
+            + ", MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=\" … \"";
+
     private final Pool pool;
 
     public PostQueries(Pool pool) {
@@ -34,11 +41,37 @@ public class PostQueries {
             return pageByRank(blog, type, q, selection);
         }
         Sql sql = new Sql();
-        String ids = ids(sql, blog, type, q);
-        String order = q.order().sql("p");
-        String text = "SELECT " + selection.sql + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
+        Search search = search(sql, blog, q);
+        String ids = ids(sql, blog, type, q, search);
+        boolean relevance = q.order() == Order.RELEVANCE;
+        String order = (relevance ? "page.title_hit DESC, page.search_rank DESC, " : "") + q.order().sql("p");
+        String select = selection.sql + (highlighted(q) ? ", " + headline(sql, search) : "");
+        String text = "SELECT " + select + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
                 + sql.param(q.limit()) + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
         return pool.preparedQuery(text).execute(sql.tuple());
+    }
+
+    /** Whether rows carry the search snippet (column search_highlight). */
+    static boolean highlighted(ListQuery q) {
+        return q.search() != null && q.selection().shows(QueryParser.SEARCH_HIGHLIGHT);
+    }
+
+    /** A search's SQL pieces: the blog's text search configuration and the tsquery built from the user's words. */
+    private record Search(String config, String tsquery) {
+    }
+
+    private static Search search(Sql sql, Blog blog, ListQuery q) {
+        if (q.search() == null) {
+            return null;
+        }
+        String config = sql.param(SearchLanguage.config(blog.settings().path("lang").asText(null))) + "::text::regconfig";
+        return new Search(config, "to_tsquery(" + config + ", " + sql.param(q.search().tsquery()) + ")");
+    }
+
+    /** Up to two fragments of the body around the matches, marked with control characters (see Highlights). */
+    private static String headline(Sql sql, Search search) {
+        return "ts_headline(" + search.config() + ", p.body_text, " + search.tsquery() + ", " + sql.param(HEADLINE_OPTIONS)
+                + ") AS search_highlight";
     }
 
     /** The default list (any depth): a range of import-time ranks, one index range scan whatever the page. */
@@ -57,7 +90,7 @@ public class PostQueries {
             return Uni.createFrom().item((long) ("post".equals(type) ? blog.postCount() : blog.pageCount()));
         }
         Sql sql = new Sql();
-        String text = "SELECT count(*) FROM (" + ids(sql, blog, type, q) + ") matching";
+        String text = "SELECT count(*) FROM (" + ids(sql, blog, type, q, search(sql, blog, q)) + ") matching";
         return pool.preparedQuery(text).execute(sql.tuple()).map(rows -> rows.iterator().next().getLong(0));
     }
 
@@ -78,20 +111,28 @@ public class PostQueries {
                 + " WHERE pa.post_id = ANY ($1) ORDER BY pa.post_id, pa.position", postIds);
     }
 
-    /** SELECT of the matching ids (column id), without order or limit. */
-    private static String ids(Sql sql, Blog blog, String type, ListQuery q) {
+    /**
+     * SELECT of the matching ids (column id), without order or limit; with search, also whether the title matches
+     * (title_hit: the A-weighted lexemes) and ts_rank (search_rank), computed only for the rows the GIN index found.
+     */
+    private static String ids(Sql sql, Blog blog, String type, ListQuery q, Search search) {
         String blogId = sql.param(blog.id());
         String postType = sql.param(type);
         List<String> where = new ArrayList<>();
         String from;
-        if (q.tag() != null && q.order().byPublished()) {
+        if (search != null) {
+            from = "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery() + " AS title_hit, ts_rank(p.search_vector, "
+                    + search.tsquery() + ") AS search_rank FROM post p";
+            where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed AND p.search_vector @@ " + search.tsquery());
+            postConditions(sql, q, where, blogId);
+        } else if (linkDriven(q) && q.tag() != null) {
             from = "SELECT l.post_id AS id FROM post_tag l";
             where.add("l.tag_id = (SELECT id FROM tag WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + ")");
             where.add("l.type = " + postType + " AND l.listed");
             if (q.author() != null) {
                 where.add(authorExists(sql, "l.post_id", blogId, q.author()));
             }
-        } else if (q.author() != null && q.order().byPublished()) {
+        } else if (linkDriven(q)) {
             from = "SELECT l.post_id AS id FROM post_author l";
             where.add("l.author_id = (SELECT id FROM author WHERE blog_id = " + blogId + " AND username = "
                     + sql.param(q.author()) + ")");
@@ -99,13 +140,7 @@ public class PostQueries {
         } else {
             from = "SELECT p.id FROM post p";
             where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed");
-            if (q.tag() != null) {
-                where.add("EXISTS (SELECT 1 FROM post_tag pt WHERE pt.post_id = p.id AND pt.tag_id = (SELECT id FROM tag"
-                        + " WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + "))");
-            }
-            if (q.author() != null) {
-                where.add(authorExists(sql, "p.id", blogId, q.author()));
-            }
+            postConditions(sql, q, where, blogId);
         }
         if (q.featured() != null) {
             where.add(from.contains("post p") ? "p.featured = " + sql.param(q.featured())
@@ -114,9 +149,30 @@ public class PostQueries {
         return from + " WHERE " + String.join(" AND ", where);
     }
 
+    /** tag, author and filter conditions over the post table (alias p). */
+    private static void postConditions(Sql sql, ListQuery q, List<String> where, String blogId) {
+        if (q.tag() != null) {
+            where.add("EXISTS (SELECT 1 FROM post_tag pt WHERE pt.post_id = p.id AND pt.tag_id = (SELECT id FROM tag"
+                    + " WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + "))");
+        }
+        if (q.author() != null) {
+            where.add(authorExists(sql, "p.id", blogId, q.author()));
+        }
+        if (q.filter() != null) {
+            where.add(FilterSql.compile(q.filter(), sql::param));
+        }
+    }
+
+    /** A tag's or author's link index drives the list: a published order and no condition beyond tag/author/featured. */
+    private static boolean linkDriven(ListQuery q) {
+        return q.order().byPublished() && (q.tag() != null || q.author() != null) && q.search() == null && q.filter() == null;
+    }
+
     private static String idsOrder(ListQuery q) {
-        boolean linkDriven = q.order().byPublished() && (q.tag() != null || q.author() != null);
-        return linkDriven ? q.order().linkSql("l") : q.order().sql("p");
+        if (q.order() == Order.RELEVANCE) {
+            return "title_hit DESC, search_rank DESC, " + q.order().sql("p");
+        }
+        return linkDriven(q) ? q.order().linkSql("l") : q.order().sql("p");
     }
 
     private static String authorExists(Sql sql, String postId, String blogId, String username) {

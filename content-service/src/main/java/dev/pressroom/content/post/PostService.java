@@ -6,6 +6,7 @@ import dev.pressroom.content.author.AuthorJson;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.paging.QueryParser;
+import dev.pressroom.content.search.Highlights;
 import dev.pressroom.content.tag.TagJson;
 import dev.pressroom.kernel.error.ApiException;
 import io.smallrye.mutiny.Uni;
@@ -65,7 +66,7 @@ public class PostService {
     private static void writeList(JsonGenerator g, String type, Page page, PostSelection selection, ListQuery q, long total)
             throws IOException {
         g.writeStartObject();
-        writePosts(g, type, page, selection);
+        writePosts(g, type, page, selection, PostQueries.highlighted(q));
         int pages = (int) Math.max(1, (total + q.limit() - 1) / q.limit());
         g.writeObjectFieldStart("meta");
         g.writeObjectFieldStart("pagination");
@@ -82,11 +83,12 @@ public class PostService {
 
     private static void writeOne(JsonGenerator g, String type, Page page, PostSelection selection) throws IOException {
         g.writeStartObject();
-        writePosts(g, type, page, selection);
+        writePosts(g, type, page, selection, false);
         g.writeEndObject();
     }
 
-    private static void writePosts(JsonGenerator g, String type, Page page, PostSelection selection) throws IOException {
+    private static void writePosts(JsonGenerator g, String type, Page page, PostSelection selection, boolean highlight)
+            throws IOException {
         g.writeArrayFieldStart(type + "s");
         for (Row row : page.rows) {
             g.writeStartObject();
@@ -96,6 +98,9 @@ public class PostService {
                 } else {
                     field.writer.write(g, row);
                 }
+            }
+            if (highlight) {
+                g.writeStringField(QueryParser.SEARCH_HIGHLIGHT, Highlights.toHtml(row.getString("search_highlight")));
             }
             if (selection.authors) {
                 writeList(g, "authors", page.authors.getOrDefault(row.getString("post_id"), List.of()), AuthorJson::write);

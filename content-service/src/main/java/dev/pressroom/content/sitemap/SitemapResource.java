@@ -14,10 +14,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** GET /sitemap.xml (the index) and /sitemap-{type}[-{n}].xml, without a key (crawlers have none). */
-@Path("/api/content/v1/blogs/{blog}")
+@Path("/api/content/v1/blogs/{blog}/{file: sitemap(-[a-z0-9-]+)?\\.xml}")
 public class SitemapResource {
 
     static final MediaType XML = MediaType.valueOf("application/xml;charset=utf-8");
+    private static final String INDEX = "sitemap.xml";
 
     private final Answers answers;
     private final SitemapService sitemaps;
@@ -28,17 +29,11 @@ public class SitemapResource {
     }
 
     @GET
-    @Path("sitemap.xml")
-    public Uni<Response> index(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "sitemap", ifNoneMatch, sitemaps::index)
-                .map(answer -> Responses.of(answer, XML));
-    }
-
-    @GET
-    @Path("sitemap-{file}.xml")
-    public Uni<Response> file(@PathParam("file") String file, @Context ContainerRequestContext context,
-                              @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "sitemap-" + file, ifNoneMatch,
-                blog -> sitemaps.file(blog, file)).map(answer -> Responses.of(answer, XML));
+    public Uni<Response> sitemap(@PathParam("file") String file, @Context ContainerRequestContext context,
+                                 @HeaderParam("If-None-Match") String ifNoneMatch) {
+        // sitemap-posts-2.xml -> posts-2
+        String name = file.equals(INDEX) ? null : file.substring("sitemap-".length(), file.length() - ".xml".length());
+        return answers.answer(ContentRequest.of(context).blog(), file, ifNoneMatch,
+                blog -> name == null ? sitemaps.index(blog) : sitemaps.file(blog, name)).map(answer -> Responses.of(answer, XML));
     }
 }

@@ -113,6 +113,11 @@ class FeedResourceTest {
     }
 
     @Test
+    void feedWhenPostThen405WithAllow() {
+        given().post(BASE + "rss/").then().statusCode(405).header("Allow", "GET, OPTIONS");
+    }
+
+    @Test
     void feedWhenPrivateOrUnknownBlogThen404Envelope() {
         given().get("/api/content/v1/blogs/feeds-private/rss/").then().statusCode(404)
                 .body("errors[0].code", equalTo("not_found")).header("Cache-Control", "no-store");

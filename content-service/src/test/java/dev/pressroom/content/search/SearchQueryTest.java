@@ -1,0 +1,41 @@
+package dev.pressroom.content.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pressroom.kernel.error.ApiException;
+import org.junit.jupiter.api.Test;
+
+class SearchQueryTest {
+
+    @Test
+    void tsqueryWhenWordsThenQuotedAndedWithPrefixLast() {
+        assertThat(SearchQuery.parse("Roasted  Tomato").tsquery()).isEqualTo("'roasted' & 'tomato':*");
+    }
+
+    @Test
+    void parseWhenTsquerySyntaxThenOnlyWordsRemain() {
+        assertThat(SearchQuery.parse("a' | !b:* & (c) <-> d\\").words()).containsExactly("a", "b", "c", "d");
+        assertThat(SearchQuery.parse("crème brûlée 2025").words()).containsExactly("crème", "brûlée", "2025");
+    }
+
+    @Test
+    void parseWhenNothingUsableThenBadRequest() {
+        assertThatThrownBy(() -> SearchQuery.parse("&|!:*()")).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> SearchQuery.parse("w".repeat(61))).isInstanceOf(ApiException.class);
+    }
+
+    @Test
+    void configWhenLanguageTagThenPostgresConfiguration() {
+        assertThat(SearchLanguage.config("en-GB")).isEqualTo("english");
+        assertThat(SearchLanguage.config("PT-br")).isEqualTo("portuguese");
+        assertThat(SearchLanguage.config("nb")).isEqualTo("norwegian");
+        assertThat(SearchLanguage.config("ja")).isEqualTo("simple");
+        assertThat(SearchLanguage.config(null)).isEqualTo("simple");
+    }
+
+    @Test
+    void toHtmlWhenMarkupInTextThenEscapedAndOnlyBalancedMarks() {
+        assertThat(Highlights.toHtml("a <b> & \u0002x\u0003 \u0003 \u0002y")).isEqualTo("a &lt;b&gt; &amp; <mark>x</mark>  <mark>y</mark>");
+    }
+}
