@@ -17,7 +17,7 @@ DURATION="${BENCH_DURATION:-10s}"
 JAR="$ROOT/auth-service/target/quarkus-app/quarkus-run.jar"
 WORK="$(mktemp -d)"
 # A small, fixed heap: the memory figure is the one a container limit would see.
-JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:--Xms64m -Xmx192m -XX:+UseSerialGC}"
+JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:MaxMetaspaceSize=96m -Xss512k -XX:MaxDirectMemorySize=32m}"
 PID=""
 
 cleanup() {
