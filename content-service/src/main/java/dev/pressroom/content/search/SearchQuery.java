@@ -18,6 +18,7 @@ public record SearchQuery(List<String> words) {
     private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
     /** A word longer than this is no word (PostgreSQL's parser limit is 2 KB; nothing real comes near). */
     private static final int MAX_WORD = 60;
+    private static final int PROBE_LENGTH = 5;
 
     public SearchQuery {
         words = List.copyOf(words);
@@ -52,6 +53,15 @@ public record SearchQuery(List<String> words) {
             query.append(i == 0 ? "" : " & ").append('\'').append(words.get(i)).append('\'');
         }
         return query.append(":*").toString();
+    }
+
+    /**
+     * Where a snippet should come from: the first letters of the longest (most telling) word, which the stemmed forms
+     * in the text usually start with ("roast" of roasting, roasted). Only a locator: matching stays with the tsquery.
+     */
+    public String probe() {
+        String longest = words.stream().reduce((a, b) -> b.length() > a.length() ? b : a).orElseThrow();
+        return longest.substring(0, Math.min(PROBE_LENGTH, longest.length()));
     }
 
     /** Canonical form for ETags and the answer cache (two spellings of the same words are one answer). */

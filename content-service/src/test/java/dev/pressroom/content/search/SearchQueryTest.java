@@ -20,6 +20,12 @@ class SearchQueryTest {
     }
 
     @Test
+    void probeWhenWordsThenStartOfLongestWord() {
+        assertThat(SearchQuery.parse("how roasting tom").probe()).isEqualTo("roast");
+        assertThat(SearchQuery.parse("tea").probe()).isEqualTo("tea");
+    }
+
+    @Test
     void parseWhenNothingUsableThenBadRequest() {
         assertThatThrownBy(() -> SearchQuery.parse("&|!:*()")).isInstanceOf(ApiException.class);
         assertThatThrownBy(() -> SearchQuery.parse("w".repeat(61))).isInstanceOf(ApiException.class);

@@ -76,6 +76,17 @@ class SearchResourceTest {
     }
 
     @Test
+    void searchWhenMatchDeepInLongBodyThenSnippetAroundIt() throws Exception {
+        Path folder = Files.createTempDirectory("long");
+        TestBlogs.write(folder, "blog.yaml", "title: Long\nauthors:\n  - username: ana\n    name: Ana\n");
+        TestBlogs.write(folder, "posts/long.md", "---\ntitle: Long read\nstatus: published\npublished_at: 2025-01-01T00:00:00Z\n"
+                + "authors: [ana]\n---\n" + "filler words here. ".repeat(800) + "Finally the saffron arrives.\n");
+        TestContent.Loaded longBlog = TestContent.load(admin, "search-long", folder);
+        api(longBlog).get("/posts?search=saffron").then().statusCode(200)
+                .body("posts[0].search_highlight", containsString("<mark>saffron</mark>"));
+    }
+
+    @Test
     void searchWhenFieldsListedThenHighlightOnlyIfAsked() {
         api(demo).get("/posts?search=tomato&fields=slug,search_highlight").then().statusCode(200)
                 .body("posts[0].search_highlight", containsString("<mark>"))
