@@ -31,9 +31,10 @@ start() { # $1 = cache on/off
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MiB  ", $1, $2/1024}' "/proc/$pid/status"; }
 
-row() { # $1 label, $2 path, $3 optional extra header
+row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = one client, latency without queueing)
   local url="http://127.0.0.1:$port/api/content/v1/blogs/bench$2"
-  local args=(-t2 -c32 --latency -H "Authorization: Key $key")
+  local conns=${4:-32}
+  local args=(-t"$([ "$conns" = 1 ] && echo 1 || echo 2)" -c"$conns" --latency -H "Authorization: Key $key")
   [ -n "${3:-}" ] && args+=(-H "$3")
   wrk "${args[@]}" -d2s "$url" >/dev/null
   local before; before=$(cpu_ticks)
@@ -44,7 +45,7 @@ row() { # $1 label, $2 path, $3 optional extra header
   local p50; p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
   local p99; p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
   local non2xx; non2xx=$(echo "$out" | awk '/Non-2xx/ {print $NF}')
-  local cpu; cpu=$(awk -v t=$((after - before)) -v r="$requests" -v hz="$tick" 'BEGIN {printf "%.3f", t * 1000 / hz / r}')
+  local cpu; cpu=$(awk -v t=$((after - before)) -v r="${requests:-0}" -v hz="$tick" 'BEGIN {if (r > 0) printf "%.3f", t * 1000 / hz / r; else printf "n/a"}')
   printf "| %-22s | %9s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
 }
 
@@ -72,5 +73,7 @@ for mode in true false; do
   row "filter (tags, date)" "/posts?filter=tag:%5Btag-3,tag-7%5D%2Bpublished_at:%3E'2022-01-01'"
   row "RSS feed (20 posts)" "/rss/"
   row "sitemap index" "/sitemap.xml"
+  row "search, one client" "/posts?search=post+number+4242" "" 1
+  row "filter, one client" "/posts?filter=tag:%5Btag-3,tag-7%5D%2Bpublished_at:%3E'2022-01-01'" "" 1
   echo "memory: $(mem)"
 done

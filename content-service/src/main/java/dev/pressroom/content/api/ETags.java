@@ -14,7 +14,8 @@ import javax.crypto.spec.SecretKeySpec;
 public final class ETags {
 
     /** Bump when the JSON shape of answers changes, so clients do not keep old shapes as fresh. */
-    static final String REVISION = "1";
+    // 2: settings.rss_url/atom_url point at this service's feeds.
+    static final String REVISION = "2";
 
     private final SecretKeySpec secret;
 

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 public final class PublicPaths {
 
     private static final Pattern PUBLIC = Pattern.compile(
-            "/api/content/v1/blogs/[^/]+/(rss/?|atom/?|sitemap\\.xml|sitemap-[a-z]+(-[0-9]+)?\\.xml)");
+            "/api/content/v1/blogs/[^/]+/(rss/?|atom/?|sitemap(-[a-z0-9-]+)?\\.xml)");
 
     private PublicPaths() {
     }

@@ -16,27 +16,27 @@ public final class FilterSql {
     }
 
     /** @param param adds a parameter value and answers its placeholder ($n) */
-    public static String compile(Filter filter, Function<Object, String> param) {
+    public static String compile(Filter filter, String blogParam, Function<Object, String> param) {
         if (filter instanceof Filter.Or or) {
-            return or.parts().stream().map(p -> compile(p, param)).collect(Collectors.joining(" OR ", "(", ")"));
+            return or.parts().stream().map(p -> compile(p, blogParam, param)).collect(Collectors.joining(" OR ", "(", ")"));
         }
         if (filter instanceof Filter.And and) {
-            return and.parts().stream().map(p -> compile(p, param)).collect(Collectors.joining(" AND ", "(", ")"));
+            return and.parts().stream().map(p -> compile(p, blogParam, param)).collect(Collectors.joining(" AND ", "(", ")"));
         }
         Filter.Condition c = (Filter.Condition) filter;
-        String condition = condition(c, param);
+        String condition = condition(c, blogParam, param);
         return c.negated() ? "NOT " + condition : condition;
     }
 
-    private static String condition(Filter.Condition c, Function<Object, String> param) {
+    private static String condition(Filter.Condition c, String blogParam, Function<Object, String> param) {
         String value = c.op() == Filter.Op.IN ? "ANY (" + param.apply(array(c.field(), c.values())) + ")"
                 : param.apply(sqlValue(c.values().get(0)));
         String compare = (c.op() == Filter.Op.IN ? "=" : c.op().sql) + " " + value;
         return switch (c.field()) {
-            case TAG, TAGS -> linked("post_tag", "tag", "tag_id", "slug", false, compare);
-            case PRIMARY_TAG -> linked("post_tag", "tag", "tag_id", "slug", true, compare);
-            case AUTHOR, AUTHORS -> linked("post_author", "author", "author_id", "username", false, compare);
-            case PRIMARY_AUTHOR -> linked("post_author", "author", "author_id", "username", true, compare);
+            case TAG, TAGS -> linked("post_tag", "tag", "tag_id", "slug", false, blogParam, compare);
+            case PRIMARY_TAG -> linked("post_tag", "tag", "tag_id", "slug", true, blogParam, compare);
+            case AUTHOR, AUTHORS -> linked("post_author", "author", "author_id", "username", false, blogParam, compare);
+            case PRIMARY_AUTHOR -> linked("post_author", "author", "author_id", "username", true, blogParam, compare);
             case SLUG -> "(p.slug " + compare + ")";
             case ID -> "(p.id " + compare + ")";
             case FEATURED -> "(p.featured " + compare + ")";
@@ -47,10 +47,16 @@ public final class FilterSql {
         };
     }
 
-    /** A tag or author condition: some (the primary, position 0) linked row whose slug/username compares. */
-    private static String linked(String link, String table, String key, String column, boolean primary, String compare) {
-        return "EXISTS (SELECT 1 FROM " + link + " fl JOIN " + table + " ft ON ft.id = fl." + key + " WHERE fl.post_id = p.id"
-                + (primary ? " AND fl.position = 0" : "") + " AND ft." + column + " " + compare + ")";
+    /**
+     * A tag or author condition: the post is among the listed posts linked to the matching tags/authors (as primary,
+     * position 0, if asked). The ids come from the link table's listed index, so PostgreSQL hashes them once instead
+     * of probing per post; lists only contain listed posts, whose links are listed too.
+     */
+    private static String linked(String link, String table, String key, String column, boolean primary, String blogParam,
+                                 String compare) {
+        return "(p.id IN (SELECT fl.post_id FROM " + link + " fl WHERE fl.listed AND fl." + key + " = ANY (ARRAY(SELECT ft.id FROM "
+                + table + " ft WHERE ft.blog_id = " + blogParam + " AND ft." + column + " " + compare + "))"
+                + (primary ? " AND fl.position = 0" : "") + "))";
     }
 
     private static Object sqlValue(Object value) {

@@ -169,7 +169,7 @@ public class PostQueries {
             where.add(authorExists(sql, "p.id", blogId, q.author()));
         }
         if (q.filter() != null) {
-            where.add(FilterSql.compile(q.filter(), sql::param));
+            where.add(FilterSql.compile(q.filter(), blogId, sql::param));
         }
     }
 

@@ -19,8 +19,9 @@ import java.util.Map;
 
 /**
  * A blog's sitemaps: posts and pages (the blog's home page first, as Ghost does) in their newest-first order, tags
- * and authors with published posts by slug/username. lastmod is the last update of the item (of its newest post for
- * tags, authors and the home page); an index entry's lastmod is the latest of its file.
+ * and authors with published posts by slug/username. lastmod is a post's or page's last update; a tag's or author's
+ * page changes when a post joins it, so theirs is their newest post's publication (one entry of the link index,
+ * copied there at import); the home page's is the blog's last update; an index entry's is the latest of its file.
  */
 @ApplicationScoped
 public class SitemapService {
@@ -34,11 +35,11 @@ public class SitemapService {
             WHERE blog_id = $1 AND type = $2 AND listed GROUP BY 1""";
     private static final String LAST_UPDATE = "SELECT max(updated_at) AS lastmod FROM post WHERE blog_id = $1 AND listed";
     private static final String TAGS = """
-            SELECT t.url, (SELECT max(p.updated_at) FROM post_tag pt JOIN post p ON p.id = pt.post_id
+            SELECT t.url, (SELECT max(pt.published_at) FROM post_tag pt
                            WHERE pt.tag_id = t.id AND pt.listed AND pt.type = 'post') AS updated_at
             FROM tag t WHERE t.blog_id = $1 AND t.post_count > 0 ORDER BY t.slug""";
     private static final String AUTHORS = """
-            SELECT a.url, (SELECT max(p.updated_at) FROM post_author pa JOIN post p ON p.id = pa.post_id
+            SELECT a.url, (SELECT max(pa.published_at) FROM post_author pa
                            WHERE pa.author_id = a.id AND pa.listed AND pa.type = 'post') AS updated_at
             FROM author a WHERE a.blog_id = $1 AND a.post_count > 0 ORDER BY a.username""";
 

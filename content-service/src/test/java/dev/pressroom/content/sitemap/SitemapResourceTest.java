@@ -84,7 +84,7 @@ class SitemapResourceTest {
 
     @Test
     void fileWhenBeyondLastOrMisnamedThen404() {
-        for (String file : List.of("sitemap-posts-3.xml", "sitemap-posts-1.xml", "sitemap-tags-3.xml", "sitemap-drafts.xml",
+        for (String file : List.of("sitemap-posts-3.xml", "sitemap-posts-2x.xml", "sitemap-posts-1.xml", "sitemap-tags-3.xml", "sitemap-drafts.xml",
                 "sitemap-posts-0.xml", "sitemap-posts-99999999999.xml")) {
             given().get(BASE + file).then().statusCode(404).body("errors[0].code", equalTo("not_found"));
         }
