@@ -136,11 +136,13 @@ public class Seed {
                 + " JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
             {"search: posts", "SELECT p.id, p.title, ts_headline('english'::regconfig, substr(p.body_text, greatest(1, strpos(lower(p.body_text), 'numbe') - 200), 1500), " + SEARCH + ", 'MaxFragments=2, MaxWords=24,"
                 + " MinWords=10') FROM (SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + SEARCH + " AS title_hit, ts_rank(p.search_vector, "
-                + SEARCH + ") AS search_rank FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND p.search_vector @@ "
-                + SEARCH + " ORDER BY title_hit DESC, search_rank DESC, p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0) page"
+                + SEARCH + ") AS search_rank FROM (SELECT p.id, p.search_vector, p.published_at, p.updated_at, p.title FROM post p"
+                + " WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND p.search_vector @@ " + SEARCH
+                + " ORDER BY p.published_at DESC, p.id DESC LIMIT 1000) p"
+                + " ORDER BY title_hit DESC, search_rank DESC, p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0) page"
                 + " JOIN post p ON p.id = page.id ORDER BY page.title_hit DESC, page.search_rank DESC, p.published_at DESC, p.id DESC"},
             {"search: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
-                + " AND p.search_vector @@ " + SEARCH + ") matching"},
+                + " AND p.search_vector @@ " + SEARCH + " ORDER BY p.published_at DESC, p.id DESC LIMIT 1000) matching"},
             {"filter: page", "SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND (" + FILTER + ")"
                 + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0"},
             {"filter: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"

@@ -24,6 +24,9 @@ public interface ContentConfig {
     @WithDefault("http://localhost:8082/")
     String publicUrl();
 
+    /** Full-text search. */
+    Search search();
+
     /** Sitemap files. */
     Sitemap sitemap();
 
@@ -41,6 +44,12 @@ public interface ContentConfig {
 
     interface Redis {
         int db();
+    }
+
+    interface Search {
+        /** Matches ranked per search, newest first: bounds the cost of a word found in every post. */
+        @WithDefault("1000")
+        int maxResults();
     }
 
     interface Sitemap {

@@ -2,6 +2,7 @@ package dev.pressroom.content.post;
 
 import dev.pressroom.content.author.AuthorJson;
 import dev.pressroom.content.blog.Blog;
+import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.content.filter.FilterSql;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.paging.Order;
@@ -34,9 +35,11 @@ public class PostQueries {
     private static final int HEADLINE_LEAD = 200;
 
     private final Pool pool;
+    private final int maxSearchResults;
 
-    public PostQueries(Pool pool) {
+    public PostQueries(Pool pool, ContentConfig config) {
         this.pool = pool;
+        this.maxSearchResults = config.search().maxResults();
     }
 
     Uni<RowSet<Row>> page(Blog blog, String type, ListQuery q, PostSelection selection) {
@@ -123,16 +126,16 @@ public class PostQueries {
 
     /**
      * SELECT of the matching ids (column id), without order or limit; with search, also whether the title matches
-     * (title_hit: the A-weighted lexemes) and ts_rank (search_rank), computed only for the rows the GIN index found.
+     * (title_hit: the A-weighted lexemes) and ts_rank (search_rank), computed only for the newest matches the GIN
+     * index found.
      */
-    private static String ids(Sql sql, Blog blog, String type, ListQuery q, Search search) {
+    private String ids(Sql sql, Blog blog, String type, ListQuery q, Search search) {
         String blogId = sql.param(blog.id());
         String postType = sql.param(type);
         List<String> where = new ArrayList<>();
         String from;
         if (search != null) {
-            from = "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery() + " AS title_hit, ts_rank(p.search_vector, "
-                    + search.tsquery() + ") AS search_rank FROM post p";
+            from = "SELECT p.id, p.search_vector, p.published_at, p.updated_at, p.title FROM post p";
             where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed AND p.search_vector @@ " + search.tsquery());
             postConditions(sql, q, where, blogId);
         } else if (linkDriven(q) && q.tag() != null) {
@@ -156,7 +159,15 @@ public class PostQueries {
             where.add(from.contains("post p") ? "p.featured = " + sql.param(q.featured())
                     : "EXISTS (SELECT 1 FROM post fp WHERE fp.id = l.post_id AND fp.featured = " + sql.param(q.featured()) + ")");
         }
-        return from + " WHERE " + String.join(" AND ", where);
+        String ids = from + " WHERE " + String.join(" AND ", where);
+        if (search == null) {
+            return ids;
+        }
+        // Ranking reads each match's vector: only the newest maxSearchResults matches are ranked, so a word found in
+        // every post of a large blog costs a bounded amount (the same alias p keeps every order's SQL valid).
+        return "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery() + " AS title_hit, ts_rank(p.search_vector, "
+                + search.tsquery() + ") AS search_rank FROM (" + ids + " ORDER BY p.published_at DESC, p.id DESC LIMIT "
+                + sql.param(maxSearchResults) + ") p";
     }
 
     /** tag, author and filter conditions over the post table (alias p). */

@@ -126,7 +126,7 @@ class CachingResourceTest {
         try {
             ListQuery query = PostService.PARSER.list(Map.of());
             Blog replicaBlog = new BlogDirectory(replicaPool, config).find("cache-demo").await().indefinitely().orElseThrow();
-            PostService replicaPosts = new PostService(new PostQueries(replicaPool));
+            PostService replicaPosts = new PostService(new PostQueries(replicaPool, config));
             Answer answer = new Answers(new AnswerCache(config), config)
                     .answer(replicaBlog, "posts?" + query.canonical(), null, b -> replicaPosts.list(b, "post", query))
                     .await().indefinitely();

@@ -87,6 +87,21 @@ class SearchResourceTest {
     }
 
     @Test
+    void searchWhenMoreMatchesThanBoundThenNewestRanked() throws Exception {
+        Path folder = Files.createTempDirectory("many");
+        TestBlogs.write(folder, "blog.yaml", "title: Many\nauthors:\n  - username: ana\n    name: Ana\n");
+        for (int i = 1; i <= 7; i++) {
+            TestBlogs.write(folder, "posts/p" + i + ".md", "---\ntitle: Note " + i + (i == 1 ? " about lentils" : "")
+                    + "\nstatus: published\npublished_at: 2025-01-0" + i + "T00:00:00Z\nauthors: [ana]\n---\nLentils again.\n");
+        }
+        TestContent.Loaded many = TestContent.load(admin, "search-many", folder);
+        // content.search.max-results is 5 in tests: the 5 newest matches, ranked; p1's title match is beyond them.
+        api(many).get("/posts?search=lentils&fields=slug").then().statusCode(200)
+                .body("meta.pagination.total", equalTo(5))
+                .body("posts.slug", org.hamcrest.Matchers.containsInAnyOrder("p7", "p6", "p5", "p4", "p3"));
+    }
+
+    @Test
     void searchWhenFieldsListedThenHighlightOnlyIfAsked() {
         api(demo).get("/posts?search=tomato&fields=slug,search_highlight").then().statusCode(200)
                 .body("posts[0].search_highlight", containsString("<mark>"))
