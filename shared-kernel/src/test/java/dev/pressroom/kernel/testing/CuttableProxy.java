@@ -1,0 +1,139 @@
+package dev.pressroom.kernel.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A TCP proxy that tests put between a service and one of its datastores, then cut and restore, to show that an
+ * outage fails cleanly and that the service recovers by itself. Cutting closes every open connection and refuses
+ * new ones until restored.
+ *
+ * <p>A Quarkus test profile starts the proxy while the test itself cuts it, and the two live in different class
+ * loaders: the proxy's ports are therefore kept in system properties and it is switched through a small control
+ * port, not through static state.
+ */
+public final class CuttableProxy {
+
+    private CuttableProxy() {
+    }
+
+    /** Starts the proxy called {@code name} to {@code targetHost}:{@code targetPort} once per JVM; answers its port. */
+    public static synchronized int start(String name, String targetHost, int targetPort) {
+        String started = System.getProperty(portProperty(name));
+        if (started != null) {
+            return Integer.parseInt(started);
+        }
+        try {
+            ServerSocket server = new ServerSocket(0);
+            ServerSocket control = new ServerSocket(0);
+            Set<Socket> open = ConcurrentHashMap.newKeySet();
+            boolean[] enabled = {true}; // written by the control thread, read by the acceptor
+            daemon(name + "-proxy", () -> {
+                while (!server.isClosed()) {
+                    try {
+                        Socket client = server.accept();
+                        if (!enabled[0]) {
+                            client.close();
+                            continue;
+                        }
+                        Socket target = new Socket(targetHost, targetPort);
+                        open.add(client);
+                        open.add(target);
+                        pump(name, client.getInputStream(), target.getOutputStream(), client, target);
+                        pump(name, target.getInputStream(), client.getOutputStream(), client, target);
+                    } catch (IOException e) {
+                        // a failed connection only affects that connection
+                    }
+                }
+            });
+            daemon(name + "-proxy-control", () -> {
+                while (!control.isClosed()) {
+                    try (Socket c = control.accept()) {
+                        enabled[0] = c.getInputStream().read() == '1';
+                        if (!enabled[0]) {
+                            open.forEach(CuttableProxy::closeQuietly);
+                            open.clear();
+                        }
+                        c.getOutputStream().write('k');
+                    } catch (IOException e) {
+                        // next command
+                    }
+                }
+            });
+            System.setProperty(controlProperty(name), Integer.toString(control.getLocalPort()));
+            System.setProperty(portProperty(name), Integer.toString(server.getLocalPort()));
+            return server.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Closes every connection through the proxy and refuses new ones. */
+    public static void cut(String name) {
+        send(name, '0');
+    }
+
+    /** Lets connections through again. */
+    public static void restore(String name) {
+        send(name, '1');
+    }
+
+    private static void send(String name, char command) {
+        String port = System.getProperty(controlProperty(name));
+        if (port == null) {
+            throw new IllegalStateException("No proxy called " + name + " was started in this JVM");
+        }
+        try (Socket control = new Socket("127.0.0.1", Integer.parseInt(port))) {
+            control.getOutputStream().write(command);
+            control.getOutputStream().flush();
+            control.getInputStream().read(); // acknowledged once applied
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void pump(String name, InputStream in, OutputStream out, Socket a, Socket b) {
+        daemon(name + "-proxy-pump", () -> {
+            byte[] buffer = new byte[16384];
+            try {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // connection cut
+            }
+            closeQuietly(a);
+            closeQuietly(b);
+        });
+    }
+
+    private static void daemon(String threadName, Runnable body) {
+        Thread thread = new Thread(body, threadName);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    private static String portProperty(String name) {
+        return "pressroom.test-proxy." + name + ".port";
+    }
+
+    private static String controlProperty(String name) {
+        return "pressroom.test-proxy." + name + ".control";
+    }
+}
