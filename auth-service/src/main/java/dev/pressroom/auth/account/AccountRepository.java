@@ -47,6 +47,12 @@ public class AccountRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /** Replaces the password hash, unless it changed meanwhile (the same sign-in on two replicas at once). */
+    public Uni<Void> updatePasswordHash(UUID id, String previous, String hash) {
+        return pool.preparedQuery("UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2")
+                .execute(Tuple.of(id, previous, hash)).replaceWithVoid();
+    }
+
     /** Roles the account holds for this client (roles are granted per first-party client). */
     public Uni<List<String>> roles(UUID accountId, String clientId) {
         return pool.preparedQuery("SELECT role FROM account_roles WHERE account_id = $1 AND client_id = $2 ORDER BY role")

@@ -1,9 +1,11 @@
 package dev.pressroom.auth.account;
 
+import dev.pressroom.auth.cache.ShortLivedCache;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +19,7 @@ import java.util.concurrent.Executors;
 public class AccountService {
 
     private final AccountRepository accounts;
+    private final ShortLivedCache<UUID, Account> recent = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
     private final PasswordHasher hasher = new PasswordHasher();
     private final Clock clock;
     private final ExecutorService hashing = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
@@ -50,15 +53,27 @@ public class AccountService {
         }
         return accounts.findByEmail(normalizeEmail(email)).chain(account -> Uni.createFrom()
                 .item(() -> hasher.verify(password, account == null ? null : account.passwordHash()) ? account : null)
-                .runSubscriptionOn(hashing));
+                .runSubscriptionOn(hashing))
+                .call(account -> account != null && PasswordHasher.needsRehash(account.passwordHash())
+                        ? rehash(account, password) : Uni.createFrom().voidItem());
+    }
+
+    /** A hash made with older parameters is replaced while the password is at hand (OWASP: upgrade on sign-in). */
+    private Uni<Void> rehash(Account account, String password) {
+        return Uni.createFrom().item(() -> hasher.hash(password)).runSubscriptionOn(hashing)
+                .chain(hash -> accounts.updatePasswordHash(account.id(), account.passwordHash(), hash));
     }
 
     public Uni<Account> findByEmail(String email) {
         return accounts.findByEmail(normalizeEmail(email));
     }
 
+    /**
+     * Every code exchange, refresh and authorization with a session reads the account: a replica keeps each for a
+     * few seconds. Accounts are only ever inserted, so a kept copy cannot be out of date.
+     */
     public Uni<Account> find(UUID id) {
-        return accounts.findById(id);
+        return recent.get(id, accounts::findById);
     }
 
     /** Creates the account; answers null when the email is taken. */

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.cache.ShortLivedCache;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.kernel.id.Tokens;
@@ -8,6 +9,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -23,9 +25,11 @@ public class ClientService {
     /** A secret hash that matches nothing, compared when the client is unknown so timing says nothing. */
     private static final String NO_SECRET = Tokens.sha256("no-such-client");
 
-    private static final long CACHE_NANOS = 5_000_000_000L;
-
-    private final java.util.concurrent.ConcurrentMap<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Clients are read on every token, introspection and authorization request: a replica keeps each for a few
+     * seconds. Changes made through this replica apply at once; other replicas see them within the TTL.
+     */
+    private final ShortLivedCache<String, Client> cache = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
     private final ClientRepository clients;
     private final Pool pool;
     private final Clock clock;
@@ -36,31 +40,8 @@ public class ClientService {
         this.clock = clock;
     }
 
-    /**
-     * Clients are read on every token, introspection and authorization request: a replica keeps each for a few
-     * seconds. Changes made through this replica apply at once; other replicas see them within the TTL.
-     */
     public Uni<Client> find(String clientId) {
-        long now = System.nanoTime();
-        Cached cached = cache.get(clientId);
-        if (cached != null && now - cached.loadedAt() < CACHE_NANOS) {
-            return Uni.createFrom().item(cached.client());
-        }
-        return clients.find(clientId).invoke(client -> {
-            if (client != null) {
-                if (cache.size() > 10_000) {
-                    cache.clear();
-                }
-                cache.put(clientId, new Cached(client, now));
-            }
-        });
-    }
-
-    private void forget(String clientId) {
-        cache.remove(clientId);
-    }
-
-    private record Cached(Client client, long loadedAt) {
+        return cache.get(clientId, clients::find);
     }
 
     /** RFC 6749 §2.3.1 and §3.2.1: confidential clients authenticate, public clients identify themselves. */
@@ -101,7 +82,7 @@ public class ClientService {
                 return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
             }
             return clients.upsertFirstParty(client);
-        }).invoke(() -> forget(clientId)).replaceWith(new Registered(client, secret, null));
+        }).invoke(() -> cache.forget(clientId)).replaceWith(new Registered(client, secret, null));
     }
 
     /**
@@ -154,13 +135,13 @@ public class ClientService {
             Client updated = new Client(existing.id(), existing.secretHash(), m.name(), m.redirectUris(),
                     m.postLogoutRedirectUris(), m.scopes(), existing.authMethod(), existing.kind(), existing.verified(),
                     existing.verifiedBy(), existing.verifiedAt(), existing.createdBy(), existing.createdAt());
-            return clients.updateMetadata(updated).invoke(() -> forget(clientId))
+            return clients.updateMetadata(updated).invoke(() -> cache.forget(clientId))
                     .chain(() -> clients.find(clientId));
         });
     }
 
     public Uni<Boolean> markVerified(String clientId, String verifiedBy) {
-        return clients.markVerified(clientId, verifiedBy, clock.instant()).invoke(() -> forget(clientId));
+        return clients.markVerified(clientId, verifiedBy, clock.instant()).invoke(() -> cache.forget(clientId));
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

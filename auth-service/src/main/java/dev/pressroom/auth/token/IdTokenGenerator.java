@@ -1,17 +1,19 @@
 package dev.pressroom.auth.token;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.kernel.id.Tokens;
-import io.smallrye.jwt.algorithm.SignatureAlgorithm;
-import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /** RS256 ID tokens (OIDC Core §2, §3.1.3.6) signed with the active key, its kid in the header. */
 @ApplicationScoped
@@ -20,31 +22,37 @@ public class IdTokenGenerator {
     private final SigningKeys keys;
     private final AuthConfig config;
     private final Clock clock;
+    private final ObjectMapper json;
 
-    public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock) {
+    public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json) {
         this.keys = keys;
         this.config = config;
         this.clock = clock;
+        this.json = json;
     }
 
     /** @param claims sub plus the claims of the granted scopes; nonce null on refresh (OIDC Core §12.2). */
     public String generate(IdTokenInput input, Map<String, Object> claims) {
         long now = clock.instant().getEpochSecond();
-        SigningKey key = keys.active();
-        var builder = Jwt.claims(claims)
-                .issuer(config.issuer())
-                .audience(input.clientId())
-                .issuedAt(now)
-                .expiresAt(now + config.accessTokenTtl().getSeconds())
-                .claim("auth_time", input.authTime())
-                .claim("amr", input.amr())
-                .claim("sid", input.sid())
-                .claim("azp", input.clientId())
-                .claim("at_hash", atHash(input.accessToken()));
+        Map<String, Object> all = new LinkedHashMap<>(claims);
+        all.put("iss", config.issuer());
+        all.put("aud", input.clientId());
+        all.put("iat", now);
+        all.put("exp", now + config.accessTokenTtl().getSeconds());
+        all.put("jti", UUID.randomUUID().toString());
+        all.put("auth_time", input.authTime());
+        all.put("amr", input.amr());
+        all.put("sid", input.sid());
+        all.put("azp", input.clientId());
+        all.put("at_hash", atHash(input.accessToken()));
         if (input.nonce() != null) {
-            builder.claim("nonce", input.nonce());
+            all.put("nonce", input.nonce());
         }
-        return builder.jws().keyId(key.kid()).algorithm(SignatureAlgorithm.RS256).sign(key.privateKey());
+        try {
+            return Rs256Jws.sign(keys.active(), json.writeValueAsBytes(all));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialise ID token claims", e);
+        }
     }
 
     /** OIDC Core §3.1.3.6: base64url of the left half of SHA-256 of the access token's ASCII octets. */
@@ -53,7 +61,7 @@ public class IdTokenGenerator {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, digest.length / 2));
     }
 
-    public record IdTokenInput(String clientId, String accessToken, long authTime, java.util.List<String> amr,
+    public record IdTokenInput(String clientId, String accessToken, long authTime, List<String> amr,
                                String sid, String nonce) {
     }
 }

@@ -11,7 +11,7 @@ class PasswordHasherTest {
     @Test
     void hashWhenCreatedThenArgon2idPhcAtOwaspMinimum() {
         String hash = hasher.hash("correct horse");
-        assertThat(hash).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
+        assertThat(hash).startsWith("$argon2id$v=19$m=7168,t=5,p=1$");
         assertThat(hasher.hash("correct horse")).isNotEqualTo(hash);
     }
 
@@ -34,5 +34,19 @@ class PasswordHasherTest {
         assertThat(hasher.verify("pw", hash.replace("$argon2id$v=19$m=19456,t=2,p=1$", "$argon2id$v=19$m=19456,t=2,p=1$")))
                 .isTrue();
         assertThat(hasher.verify("pw", "$bcrypt$whatever")).isFalse();
+    }
+
+    @Test
+    void verifyWhenMadeWithOwaspsOtherSettingThenVerifies() {
+        String previous = PasswordHasher.hash("pw", 19456, 2);
+        assertThat(previous).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
+        assertThat(hasher.verify("pw", previous)).isTrue();
+        assertThat(hasher.verify("pv", previous)).isFalse();
+    }
+
+    @Test
+    void needsRehashWhenOtherParametersThenTrueElseFalse() {
+        assertThat(PasswordHasher.needsRehash(PasswordHasher.hash("pw", 19456, 2))).isTrue();
+        assertThat(PasswordHasher.needsRehash(hasher.hash("pw"))).isFalse();
     }
 }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.auth.support.TestKeys;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,8 +17,8 @@ class SigningKeysTest {
 
     @BeforeAll
     static void keys() throws Exception {
-        a = PemKeys.parse("2026-01-01-a", PemKeys.generatePem());
-        b = PemKeys.parse("2026-06-01-b", PemKeys.generatePem());
+        a = TestKeys.generate("2026-01-01-a");
+        b = TestKeys.generate("2026-06-01-b");
     }
 
     @Test
