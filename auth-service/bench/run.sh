@@ -16,8 +16,11 @@ TOKEN="bench-admin-$RANDOM$RANDOM"
 DURATION="${BENCH_DURATION:-10s}"
 JAR="$ROOT/auth-service/target/quarkus-app/quarkus-run.jar"
 WORK="$(mktemp -d)"
-# A small, fixed heap: the memory figure is the one a container limit would see.
-JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:--Xms32m -Xmx128m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:MaxMetaspaceSize=96m -Xss512k -XX:MaxDirectMemorySize=32m}"
+# The JVM flags and malloc arena limit of the Deployment (deploy/base/auth-service/config.env), so the memory figure
+# is the one the container runs with.
+CONFIG_ENV="$ROOT/deploy/base/auth-service/config.env"
+JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$CONFIG_ENV")}"
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-$(sed -n 's/^MALLOC_ARENA_MAX=//p' "$CONFIG_ENV")}"
 PID=""
 
 cleanup() {
@@ -34,9 +37,20 @@ clk=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
 rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
 
+# As in the cluster: the signing key is a mounted PEM file and migrations run before the server starts (the
+# migrate Job, QUARKUS_INIT_AND_EXIT). That first start also records the classes a start loads in an AppCDS archive
+# (JDK dynamic archive), which the timed start maps instead of loading and verifying them again.
+mkdir -p "$WORK/keys"
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/bench-$(date +%Y-%m-%d).pem" 2>/dev/null
+app_env=(AUTH_PORT=$PORT AUTH_ADMIN_PORT=$ADMIN_PORT AUTH_ISSUER=$BASE AUTH_ADMIN_TOKEN=$TOKEN AUTH_KEYS_DIR="$WORK/keys"
+  AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000)
+CDS="$WORK/app-cds.jsa"
+(cd "$WORK" && env "${app_env[@]}" AUTH_MIGRATE_AT_START=true QUARKUS_INIT_AND_EXIT=true \
+  java $JAVA_OPTS -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \
+  || { echo "bench: migration run failed; log:" >&2; tail -20 "$WORK/migrate.log" >&2; exit 1; }
+
 start_ns=$(date +%s%N)
-(cd "$WORK" && QUARKUS_PROFILE=dev AUTH_PORT=$PORT AUTH_ADMIN_PORT=$ADMIN_PORT AUTH_ISSUER=$BASE AUTH_ADMIN_TOKEN=$TOKEN \
-  AUTH_KEYS_DIR="$WORK/keys" AUTH_TOKEN_RATE_LIMIT=1000000000 exec java $JAVA_OPTS -jar "$JAR" >"$WORK/app.log" 2>&1) &
+(cd "$WORK" && exec env "${app_env[@]}" java $JAVA_OPTS -XX:SharedArchiveFile="$CDS" -jar "$JAR" >"$WORK/app.log" 2>&1) &
 PID=$!
 for _ in $(seq 1 300); do
   curl -sf "$ADMIN/q/health/ready" >/dev/null 2>&1 && break
@@ -106,15 +120,26 @@ run() { # name conc ops-per-request wrk-args...
   if printf '%s' "$out" | grep -q 'Non-2xx'; then printf '%s\n' "$out" | grep 'Non-2xx' | sed 's/^/    /'; fi
 }
 
-for c in 8 32; do
-  run discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
-  run jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
-  run introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
-  run "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
-  for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens | field refresh_token)"; done
-  run "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
-  run "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+# AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin).
+SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin} "
+wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
+for c in ${AUTH_BENCH_CONCURRENCY:-8 32}; do
+  wanted discovery && run discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
+  wanted jwks && run jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
+  wanted introspection && run introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
+  wanted codeflow && run "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
+  if wanted refresh; then
+    for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens | field refresh_token)"; done
+    run "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
+  fi
+  wanted signin && run "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
 done
-printf '\nRSS after load: %s MiB\n' "$(rss_mib)"
+printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(ls "/proc/$PID/task" | wc -l)"
+# With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
+if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
+  jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"
+fi
 java "$BENCH/SignBench.java" | sed 's/^RESULT /RS256 signing floor (JDK, one core): /'
-printf 'password hash: Argon2id m=19456 KiB, t=2, p=1 (Bouncy Castle); JVM: %s; load average: %s\n' "$JAVA_OPTS" "$(cut -d' ' -f1-3 /proc/loadavg)"
+java -cp "$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)" "$BENCH/HashBench.java" \
+  | sed 's/^RESULT /password hash floor (Bouncy Castle, one core): /'
+printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
