@@ -4,17 +4,22 @@
 # (utime+stime of the JVM from /proc over the run / requests); per mode: resident memory (RSS, peak).
 # Rows cover the list API, search (GIN index), the filter language, a feed and the sitemap index.
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
+# Subsets: BENCH_ROWS (an extended regex of row labels, e.g. 'tags|authors'), BENCH_MODES ('true false': cache on,
+# off), BENCH_DURATION (10s), BENCH_WARMUP (2s per row; longer when a subset starts on a cold JVM); BENCH_JAR measures another build of the service (e.g. a copy of an older one).
 set -euo pipefail
 module=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$module/.." && pwd)
 port=${BENCH_PORT:-18090}
 duration=${BENCH_DURATION:-10s}
-jar="$module/target/quarkus-app/quarkus-run.jar"
+warmup=${BENCH_WARMUP:-2s}
+jar=${BENCH_JAR:-$module/target/quarkus-app/quarkus-run.jar}
+rows=${BENCH_ROWS:-.}
+modes=${BENCH_MODES:-true false}
 # A small heap and bounded off-heap pools: the service's whole footprint stays under 300 MiB.
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms64m -Xmx128m -XX:+UseParallelGC -XX:MaxDirectMemorySize=48m -XX:ReservedCodeCacheSize=48m -XX:MaxMetaspaceSize=96m -Xss512k -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
-pgjar=$(ls "$module"/target/quarkus-app/lib/main/org.postgresql.postgresql-*.jar)
+pgjar=$(ls "$(dirname "$jar")"/lib/main/org.postgresql.postgresql-*.jar)
 tick=$(getconf CLK_TCK)
 pid=""
 stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=""; fi; }
@@ -32,11 +37,12 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MiB  ", $1, $2/1024}' "/proc/$pid/status"; }
 
 row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = one client, latency without queueing)
+  [[ $1 =~ $rows ]] || return 0
   local url="http://127.0.0.1:$port/api/content/v1/blogs/bench$2"
   local conns=${4:-32}
   local args=(-t"$([ "$conns" = 1 ] && echo 1 || echo 2)" -c"$conns" --latency -H "Authorization: Key $key")
   [ -n "${3:-}" ] && args+=(-H "$3")
-  wrk "${args[@]}" -d2s "$url" >/dev/null
+  wrk "${args[@]}" -d"$warmup" "$url" >/dev/null
   local before; before=$(cpu_ticks)
   local out; out=$(wrk "${args[@]}" -d"$duration" "$url")
   local after; after=$(cpu_ticks)
@@ -55,8 +61,10 @@ echo "seeding (once) ..." >&2
 key=$("$module/scripts/admin.sh" key rotate bench bench | sed -n 's/^KEY=//p')
 etag=$(curl -sI -H "Authorization: Key $key" "http://127.0.0.1:$port/api/content/v1/blogs/bench/posts" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
 
-for mode in true false; do
-  [ "$mode" = false ] && { stop; start false; }
+first=true
+for mode in $modes; do
+  [ "$first" = true ] && [ "$mode" = true ] || { stop; start "$mode"; }
+  first=false
   echo
   echo "### server cache: $([ "$mode" = true ] && echo on || echo off)   ($(nproc) cores, wrk -t2 -c32 -d$duration, loopback)"
   echo "| row                    |     req/s |      p50 |      p99 | CPU-ms/req |"
@@ -67,6 +75,7 @@ for mode in true false; do
   row "tag filter" "/posts?tag=tag-7"
   row "GET /posts/:slug" "/posts/post-50000"
   row "GET /tags" "/tags"
+  row "GET /authors" "/authors"
   row "GET /settings" "/settings"
   row "304 revalidation" "/posts" "If-None-Match: $etag"
   row "search (3 words, prefix)" "/posts?search=post+number+4242"

@@ -7,7 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** Streaming JSON over database rows: values are copied, JSON columns (read as text) are written raw. */
+/** Streaming JSON over database rows and entities: values are copied, JSON columns (read as text) are written raw. */
 public final class Json {
 
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -31,7 +31,10 @@ public final class Json {
     }
 
     public static void string(JsonGenerator g, String name, Row r, String column) throws IOException {
-        String value = r.getString(column);
+        string(g, name, r.getString(column));
+    }
+
+    public static void string(JsonGenerator g, String name, String value) throws IOException {
         if (value == null) {
             g.writeNullField(name);
         } else {
@@ -61,9 +64,10 @@ public final class Json {
         }
     }
 
-    public static void count(JsonGenerator g, Row r, String column) throws IOException {
+    /** Ghost's {@code count: {posts}} of a tag or author. */
+    public static void count(JsonGenerator g, int posts) throws IOException {
         g.writeObjectFieldStart("count");
-        g.writeNumberField("posts", r.getInteger(column));
+        g.writeNumberField("posts", posts);
         g.writeEndObject();
     }
 }

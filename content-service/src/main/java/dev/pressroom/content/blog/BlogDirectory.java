@@ -4,10 +4,6 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.pressroom.content.config.ContentConfig;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowIterator;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 
@@ -18,15 +14,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class BlogDirectory {
 
-    private static final String SELECT = """
-            SELECT id, name, private, content_version, post_count, page_count, settings
-            FROM blog WHERE name = $1 OR id = $1""";
-
-    private final Pool pool;
+    private final BlogRepository repository;
     private final Cache<String, Optional<Blog>> cache;
 
-    public BlogDirectory(Pool pool, ContentConfig config) {
-        this.pool = pool;
+    public BlogDirectory(BlogRepository repository, ContentConfig config) {
+        this.repository = repository;
         this.cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(config.cache().lookupTtl()).build();
     }
 
@@ -35,8 +27,8 @@ public class BlogDirectory {
         if (cached != null) {
             return Uni.createFrom().item(cached);
         }
-        return pool.preparedQuery(SELECT).execute(Tuple.of(nameOrId))
-                .map(rows -> toBlog(rows.iterator()))
+        return repository.findByNameOrId(nameOrId)
+                .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog))
                 .invoke(blog -> cache.put(nameOrId, blog));
     }
 
@@ -47,15 +39,5 @@ public class BlogDirectory {
 
     public void evictAll() {
         cache.invalidateAll();
-    }
-
-    private static Optional<Blog> toBlog(RowIterator<Row> rows) {
-        if (!rows.hasNext()) {
-            return Optional.empty();
-        }
-        Row r = rows.next();
-        return Optional.of(new Blog(r.getString("id"), r.getString("name"), r.getBoolean("private"),
-                r.getLong("content_version"), r.getInteger("post_count"), r.getInteger("page_count"),
-                r.getString("settings")));
     }
 }

@@ -5,7 +5,10 @@ import dev.pressroom.content.api.Json;
 import io.vertx.mutiny.sqlclient.Row;
 import java.io.IOException;
 
-/** A tag as the API shows it: slug, name, description, url, count.posts. */
+/**
+ * A tag as the API shows it: slug, name, description, url, count.posts. Written from an entity (the tag answers) or
+ * from a row of a post's include=tags query; the field order is defined once, here.
+ */
 public final class TagJson {
 
     /** Columns a tag row must have (table alias t). */
@@ -14,13 +17,23 @@ public final class TagJson {
     private TagJson() {
     }
 
+    public static void write(JsonGenerator g, TagEntity t) throws IOException {
+        write(g, t.slug(), t.name(), t.description(), t.url(), t.postCount());
+    }
+
     public static void write(JsonGenerator g, Row r) throws IOException {
+        write(g, r.getString("slug"), r.getString("name"), r.getString("description"), r.getString("url"),
+                r.getInteger("post_count"));
+    }
+
+    private static void write(JsonGenerator g, String slug, String name, String description, String url, int posts)
+            throws IOException {
         g.writeStartObject();
-        Json.string(g, "slug", r, "slug");
-        Json.string(g, "name", r, "name");
-        Json.string(g, "description", r, "description");
-        Json.string(g, "url", r, "url");
-        Json.count(g, r, "post_count");
+        Json.string(g, "slug", slug);
+        Json.string(g, "name", name);
+        Json.string(g, "description", description);
+        Json.string(g, "url", url);
+        Json.count(g, posts);
         g.writeEndObject();
     }
 }

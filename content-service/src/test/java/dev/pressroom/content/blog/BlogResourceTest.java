@@ -8,6 +8,10 @@ import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.importer.TestBlogs;
@@ -15,6 +19,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +28,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BlogResourceTest {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static TestContent.Loaded blog;
     private static TestContent.Loaded custom;
     private static TestContent.Loaded empty;
@@ -93,6 +100,30 @@ class BlogResourceTest {
     void authorsWhenOneNotOnTeamButPublishedThenAnswers() {
         given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/blog-demo/authors/cleo").then().statusCode(200)
                 .body("authors[0].name", equalTo("Cleo Martin")).body("authors[0].count.posts", equalTo(1));
+    }
+
+    /** /tags and /authors are written from entities, a post's includes from rows: one shape, field order included. */
+    @Test
+    void tagsAndAuthorsWhenListedThenSameObjectsAsPostIncludes() throws Exception {
+        Map<String, String> included = new HashMap<>();
+        for (JsonNode post : read("/posts?include=tags,authors&limit=all").path("posts")) {
+            post.path("tags").forEach(t -> included.put("tag " + t.path("slug").asText(), t.toString()));
+            post.path("authors").forEach(a -> included.put("author " + a.path("username").asText(), a.toString()));
+        }
+        JsonNode tags = read("/tags").path("tags");
+        JsonNode authors = read("/authors/cleo").path("authors");
+        assertThat(tags).hasSize(4);
+        tags.forEach(t -> assertThat(t.toString()).isEqualTo(included.get("tag " + t.path("slug").asText())));
+        read("/authors").path("authors").forEach(a -> assertThat(a.toString()).isEqualTo(included.get("author " + a.path("username").asText())));
+        assertThat(authors.get(0).toString()).isEqualTo(included.get("author cleo"));
+        assertThat(authors.get(0).fieldNames()).toIterable()
+                .containsExactly("username", "name", "bio", "profile_image", "url", "links", "role", "count");
+        assertThat(tags.get(0).fieldNames()).toIterable().containsExactly("slug", "name", "description", "url", "count");
+    }
+
+    private static JsonNode read(String path) throws Exception {
+        return JSON.readTree(given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/blog-demo" + path)
+                .then().statusCode(200).extract().asString());
     }
 
     @Test
