@@ -9,7 +9,8 @@ import java.util.function.Function;
 
 /**
  * Revalidation and the answer cache in front of the services: a matching If-None-Match is answered with 304 before
- * anything is read; otherwise the body comes from the cache for the blog's current version, or is built and kept.
+ * anything is read; otherwise the body comes from the cache for the blog's current version, or is built (once for
+ * all the requests that miss it together) and kept.
  */
 @ApplicationScoped
 public class Answers {
@@ -27,9 +28,7 @@ public class Answers {
         if (ETags.matches(ifNoneMatch, etag)) {
             return Uni.createFrom().item(new Answer(etag, null));
         }
-        AnswerCache.Key key = new AnswerCache.Key(blog.id(), blog.version(), variant);
-        byte[] cached = cache.get(key);
-        Uni<byte[]> body = cached != null ? Uni.createFrom().item(cached) : build.apply(blog).invoke(b -> cache.put(key, b));
+        Uni<byte[]> body = cache.get(new AnswerCache.Key(blog.id(), blog.version(), variant), () -> build.apply(blog));
         // "*" matches any current representation (RFC 9110 §13.1.2), so it is known only once the answer exists.
         return body.map(b -> new Answer(etag, ETags.isWildcard(ifNoneMatch) ? null : b));
     }

@@ -26,14 +26,18 @@ import java.util.Map;
 @ApplicationScoped
 public class SitemapService {
 
-    // Posts and pages: positions are the import-time list ranks, so a file is one index range.
+    // Posts and pages: positions are the import-time list ranks, so a file is one range of post_rank_idx, which
+    // carries url and updated_at (V4): files and their lastmods never read the posts' rows.
     private static final String POST_FILE = """
             SELECT url, updated_at FROM post WHERE blog_id = $1 AND type = $2 AND listed AND list_rank BETWEEN $3 AND $4
             ORDER BY list_rank""";
     private static final String POST_FILES = """
             SELECT (list_rank - 1 + $3) / $4 + 1 AS file, max(updated_at) AS lastmod FROM post
             WHERE blog_id = $1 AND type = $2 AND listed GROUP BY 1""";
-    private static final String LAST_UPDATE = "SELECT max(updated_at) AS lastmod FROM post WHERE blog_id = $1 AND listed";
+    // The newest update of posts and of pages: the first entry of post_updated_idx for each type.
+    private static final String LAST_UPDATE = """
+            SELECT greatest((SELECT max(updated_at) FROM post WHERE blog_id = $1 AND type = 'post' AND listed),
+                            (SELECT max(updated_at) FROM post WHERE blog_id = $1 AND type = 'page' AND listed)) AS lastmod""";
     private static final String TAGS = """
             SELECT t.url, (SELECT max(pt.published_at) FROM post_tag pt
                            WHERE pt.tag_id = t.id AND pt.listed AND pt.type = 'post') AS updated_at

@@ -30,7 +30,14 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +78,37 @@ class CachingResourceTest {
 
     private static Response get(TestContent.Loaded loaded, String path) {
         return given().header("Authorization", "Key " + loaded.key()).get("/api/content/v1/blogs/" + loaded.blog() + path);
+    }
+
+    /** Single flight over HTTP: requests that miss one key together share its computation and all get the answer. */
+    @Test
+    void getWhenConcurrentRequestsOnColdKeysThenAllGetTheSameAnswer() throws Exception {
+        String[] paths = {"/posts?limit=3&fields=slug,title&page=2", "/tags/baking", "/authors/cleo",
+                "/posts/not-there-yet", "/sitemap-posts.xml"};
+        ExecutorService clients = Executors.newFixedThreadPool(24);
+        try {
+            for (String path : paths) {
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Response>> answers = new ArrayList<>();
+                for (int i = 0; i < 24; i++) {
+                    answers.add(clients.submit(() -> {
+                        start.await();
+                        return get(other, path);
+                    }));
+                }
+                start.countDown();
+                Response first = answers.get(0).get(30, TimeUnit.SECONDS);
+                for (Future<Response> answer : answers) {
+                    Response response = answer.get(30, TimeUnit.SECONDS);
+                    assertThat(response.statusCode()).as(path).isEqualTo(first.statusCode());
+                    assertThat(response.header("ETag")).as(path).isEqualTo(first.header("ETag"));
+                    assertThat(response.asByteArray()).as(path).isEqualTo(first.asByteArray());
+                }
+                assertThat(first.statusCode()).as(path).isEqualTo(path.contains("not-there") ? 404 : 200);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test

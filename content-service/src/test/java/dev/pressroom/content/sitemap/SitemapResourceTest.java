@@ -83,6 +83,16 @@ class SitemapResourceTest {
     }
 
     @Test
+    void homeWhenListedThenLastmodIsTheNewestUpdateOfPostsAndPages() {
+        List<String> pages = get("sitemap-pages.xml").texts("/sm:urlset/sm:url/sm:lastmod");
+        List<String> updates = new ArrayList<>(pages.subList(1, pages.size()));
+        updates.addAll(get("sitemap-posts.xml").texts("/sm:urlset/sm:url/sm:lastmod"));
+        updates.addAll(get("sitemap-posts-2.xml").texts("/sm:urlset/sm:url/sm:lastmod"));
+        assertThat(updates).hasSize(6);
+        assertThat(pages.get(0)).isEqualTo(updates.stream().max(Comparator.comparing(Instant::parse)).orElseThrow());
+    }
+
+    @Test
     void fileWhenBeyondLastOrMisnamedThen404() {
         for (String file : List.of("sitemap-posts-3.xml", "sitemap-posts-2x.xml", "sitemap-posts-1.xml", "sitemap-tags-3.xml", "sitemap-drafts.xml",
                 "sitemap-posts-0.xml", "sitemap-posts-99999999999.xml")) {
