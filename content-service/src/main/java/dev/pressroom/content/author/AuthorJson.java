@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.pressroom.content.api.Json;
 import io.vertx.mutiny.sqlclient.Row;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * An author as the API shows it, also the element of a post's include=authors list. Written from an entity (the
@@ -11,9 +12,9 @@ import java.io.IOException;
  */
 public final class AuthorJson {
 
-    /** Columns an author row must have (table alias a). */
-    public static final String COLUMNS = "a.username, a.name, a.bio, a.profile_image, a.url, a.links, "
-            + "a.role, a.post_count";
+    /** Columns an author row must have (of the author table). */
+    public static final List<String> COLUMNS = List.of("username", "name", "bio", "profile_image", "url", "links", "role",
+            "post_count");
 
     private AuthorJson() {
     }

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The SQL of posts and pages. A page of a list is found by walking one index (the post table's for the order, or a
@@ -32,6 +34,10 @@ public class PostQueries {
             + ", MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=\" … \"";
 
     private static final int HEADLINE_WINDOW = 1_500;
+
+    /** The columns of a post's tags and authors query: every column either kind needs, once. */
+    private static final List<String> LINK_COLUMNS =
+            Stream.concat(TagJson.COLUMNS.stream(), AuthorJson.COLUMNS.stream()).distinct().toList();
     private static final int HEADLINE_LEAD = 200;
 
     private final Pool pool;
@@ -114,14 +120,41 @@ public class PostQueries {
         return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, slugOrId));
     }
 
-    Uni<Map<String, List<Row>>> tagsOf(List<String> postIds) {
-        return grouped("SELECT pt.post_id, " + TagJson.COLUMNS + " FROM post_tag pt JOIN tag t ON t.id = pt.tag_id"
-                + " WHERE pt.post_id = ANY ($1) ORDER BY pt.post_id, pt.position", postIds);
+    /** The full tags and authors of posts, each list in its order, grouped by post id. */
+    record Links(Map<String, List<Row>> tags, Map<String, List<Row>> authors) {
+        static final Links NONE = new Links(Map.of(), Map.of());
     }
 
-    Uni<Map<String, List<Row>>> authorsOf(List<String> postIds) {
-        return grouped("SELECT pa.post_id, " + AuthorJson.COLUMNS + " FROM post_author pa JOIN author a ON a.id = pa.author_id"
-                + " WHERE pa.post_id = ANY ($1) ORDER BY pa.post_id, pa.position", postIds);
+    /**
+     * Both kinds in one statement (a single post always needs both): the tag and author rows share one column list,
+     * each filling its own columns (the others are NULL), told apart by the column kind.
+     */
+    Uni<Links> linksOf(List<String> postIds, boolean tags, boolean authors) {
+        List<String> parts = new ArrayList<>(2);
+        if (tags) {
+            parts.add(linkSelect("tag", "post_tag", "tag", "tag_id", TagJson.COLUMNS));
+        }
+        if (authors) {
+            parts.add(linkSelect("author", "post_author", "author", "author_id", AuthorJson.COLUMNS));
+        }
+        String text = String.join(" UNION ALL ", parts) + " ORDER BY kind, post_id, position";
+        return pool.preparedQuery(text).execute(Tuple.of(postIds.toArray(String[]::new))).map(PostQueries::toLinks);
+    }
+
+    private static String linkSelect(String kind, String linkTable, String table, String key, List<String> own) {
+        String columns = LINK_COLUMNS.stream().map(c -> own.contains(c) ? "e." + c : "NULL AS " + c).collect(Collectors.joining(", "));
+        return "SELECT '" + kind + "' AS kind, l.post_id, l.position, " + columns + " FROM " + linkTable + " l JOIN " + table
+                + " e ON e.id = l." + key + " WHERE l.post_id = ANY ($1)";
+    }
+
+    private static Links toLinks(RowSet<Row> rows) {
+        Map<String, List<Row>> tags = new HashMap<>();
+        Map<String, List<Row>> authors = new HashMap<>();
+        for (Row row : rows) {
+            Map<String, List<Row>> byPost = "tag".equals(row.getString("kind")) ? tags : authors;
+            byPost.computeIfAbsent(row.getString("post_id"), id -> new ArrayList<>()).add(row);
+        }
+        return new Links(tags, authors);
     }
 
     /**
@@ -199,16 +232,6 @@ public class PostQueries {
     private static String authorExists(Sql sql, String postId, String blogId, String username) {
         return "EXISTS (SELECT 1 FROM post_author pa WHERE pa.post_id = " + postId + " AND pa.author_id = (SELECT id FROM author"
                 + " WHERE blog_id = " + blogId + " AND username = " + sql.param(username) + "))";
-    }
-
-    private Uni<Map<String, List<Row>>> grouped(String text, List<String> postIds) {
-        return pool.preparedQuery(text).execute(Tuple.of(postIds.toArray(String[]::new))).map(rows -> {
-            Map<String, List<Row>> byPost = new HashMap<>();
-            for (Row row : rows) {
-                byPost.computeIfAbsent(row.getString("post_id"), id -> new ArrayList<>()).add(row);
-            }
-            return byPost;
-        });
     }
 
     /** Positional parameters ($1, $2, ...) collected while the statement is built. */

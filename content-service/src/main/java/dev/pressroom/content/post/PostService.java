@@ -58,9 +58,9 @@ public class PostService {
         List<Row> rows = new ArrayList<>(rowSet.size());
         rowSet.forEach(rows::add);
         List<String> ids = rows.stream().map(r -> r.getString("post_id")).toList();
-        Uni<Map<String, List<Row>>> tags = selection.fullTags && !ids.isEmpty() ? queries.tagsOf(ids) : Uni.createFrom().item(Map.of());
-        Uni<Map<String, List<Row>>> authors = selection.authors && !ids.isEmpty() ? queries.authorsOf(ids) : Uni.createFrom().item(Map.of());
-        return Uni.combine().all().unis(tags, authors).asTuple().map(t -> new Page(rows, t.getItem1(), t.getItem2()));
+        Uni<PostQueries.Links> links = (selection.fullTags || selection.authors) && !ids.isEmpty()
+                ? queries.linksOf(ids, selection.fullTags, selection.authors) : Uni.createFrom().item(PostQueries.Links.NONE);
+        return links.map(l -> new Page(rows, l.tags(), l.authors()));
     }
 
     private static void writeList(JsonGenerator g, String type, Page page, PostSelection selection, ListQuery q, long total)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.pressroom.content.api.Json;
 import io.vertx.mutiny.sqlclient.Row;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A tag as the API shows it: slug, name, description, url, count.posts. Written from an entity (the tag answers) or
@@ -11,8 +12,8 @@ import java.io.IOException;
  */
 public final class TagJson {
 
-    /** Columns a tag row must have (table alias t). */
-    public static final String COLUMNS = "t.slug, t.name, t.description, t.url, t.post_count";
+    /** Columns a tag row must have (of the tag table). */
+    public static final List<String> COLUMNS = List.of("slug", "name", "description", "url", "post_count");
 
     private TagJson() {
     }

@@ -218,6 +218,23 @@ class PostResourceTest {
     }
 
     @Test
+    void listWhenIncludeTagsOnlyThenFullTagsInOrderAndNoAuthors() {
+        api().get("/posts?include=tags&limit=all&fields=slug,tags").then().statusCode(200)
+                .body("posts.find { it.slug == 'tomato-soup' }.tags.slug", contains("recipes", "soups"))
+                .body("posts.find { it.slug == 'tomato-soup' }.tags[1].description", equalTo("Bowls of comfort."))
+                .body("posts[0]", not(hasKey("authors")));
+    }
+
+    @Test
+    void listWhenIncludeAuthorsOnlyThenShortTagsAndFullAuthorsInOrder() {
+        api().get("/posts?include=authors&limit=all&fields=slug,tags,authors").then().statusCode(200)
+                .body("posts.find { it.slug == 'tomato-soup' }.authors.username", contains("ana", "ben"))
+                .body("posts.find { it.slug == 'tomato-soup' }.authors[1].count.posts", equalTo(2))
+                .body("posts.find { it.slug == 'tomato-soup' }.tags[0].keySet()",
+                        org.hamcrest.Matchers.containsInAnyOrder("slug", "name", "url"));
+    }
+
+    @Test
     void listWhenNoIncludeThenShortTagsAndNoAuthors() {
         api().get("/posts?limit=1").then().statusCode(200)
                 .body("posts[0].tags[0].keySet()", org.hamcrest.Matchers.containsInAnyOrder("slug", "name", "url"))
