@@ -147,9 +147,18 @@ public class Seed {
                 + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0"},
             {"filter: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
                 + " AND (" + FILTER + ")) matching"},
+            {"sitemap: lastmod of each posts file", "SELECT (list_rank - 1) / 50000 + 1 AS file, max(updated_at) FROM post"
+                + " WHERE blog_id = " + b + " AND type = 'post' AND listed GROUP BY 1"},
+            {"sitemap: a posts file (50,000 URLs)", "SELECT url, updated_at FROM post WHERE blog_id = " + b + " AND type = 'post'"
+                + " AND listed AND list_rank BETWEEN 1 AND 50000 ORDER BY list_rank"},
+            {"sitemap: home page lastmod", "SELECT greatest((SELECT max(updated_at) FROM post WHERE blog_id = " + b
+                + " AND type = 'post' AND listed), (SELECT max(updated_at) FROM post WHERE blog_id = " + b + " AND type = 'page' AND listed))"},
             {"post by slug", "SELECT p.id, p.html FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.status = 'published'"
                 + " AND (p.slug = 'post-50000' OR (p.id = 'post-50000' AND p.visibility = 'public')) ORDER BY (p.slug = 'post-50000') DESC LIMIT 1"},
         };
+        // The service's read sessions (application.properties): no parallel workers, no JIT.
+        s.execute("SET max_parallel_workers_per_gather = 0");
+        s.execute("SET jit = off");
         for (String[] q : queries) {
             System.out.println("-- " + q[0]);
             try (ResultSet rs = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + q[1])) {
