@@ -203,10 +203,8 @@ class WiringTest {
     void issuerWhenRenderedThenEqualsThePublicUrlOfTheAuthHost(String overlay) {
         Rendered rendered = Rendered.of(overlay);
         Ingress ingress = rendered.all(Ingress.class).get(0);
-        IngressRule authRule = ingress.getSpec().getRules().stream()
-                .filter(r -> r.getHttp().getPaths().stream().anyMatch(p -> p.getBackend().getService().getName().equals("auth-service")))
-                .findFirst().orElseThrow();
-        boolean tls = ingress.getSpec().getTls().stream().map(IngressTLS::getHosts).anyMatch(h -> h.contains(authRule.getHost()));
+        IngressRule authRule = ruleFor(ingress, "auth-service");
+        boolean tls = servedOverTls(ingress, authRule);
 
         Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
 
@@ -215,6 +213,30 @@ class WiringTest {
         assertThat(Repo.config("auth-service").resolve("auth.cookie-secure", "true", env)).isEqualTo(Boolean.toString(tls));
         assertThat(authRule.getHttp().getPaths()).singleElement()
                 .satisfies(p -> assertThat(p.getPath()).isEqualTo("/"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void contentPublicUrlWhenRenderedThenEqualsThePublicUrlOfTheContentHost(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+        Ingress ingress = rendered.all(Ingress.class).get(0);
+        IngressRule contentRule = ruleFor(ingress, "content-service");
+        boolean tls = servedOverTls(ingress, contentRule);
+
+        Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("content-service"), "content-service"));
+
+        // Feed URLs in settings and the sitemap index are built from it.
+        assertThat(env.get("CONTENT_PUBLIC_URL")).isEqualTo((tls ? "https://" : "http://") + contentRule.getHost() + "/");
+    }
+
+    private static IngressRule ruleFor(Ingress ingress, String service) {
+        return ingress.getSpec().getRules().stream()
+                .filter(r -> r.getHttp().getPaths().stream().anyMatch(p -> p.getBackend().getService().getName().equals(service)))
+                .findFirst().orElseThrow();
+    }
+
+    private static boolean servedOverTls(Ingress ingress, IngressRule rule) {
+        return ingress.getSpec().getTls().stream().map(IngressTLS::getHosts).anyMatch(h -> h.contains(rule.getHost()));
     }
 
     @ParameterizedTest
