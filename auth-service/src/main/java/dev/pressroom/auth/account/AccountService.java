@@ -13,7 +13,8 @@ import java.util.concurrent.Executors;
 
 /**
  * Sign-in checks and account creation. Argon2id runs on its own pool of one thread per core, never on the event
- * loop: that bounds its memory (19 MiB per hash in flight) and keeps a sign-in flood from starving other work.
+ * loop: as many threads as the hasher has work areas (7 MiB each, reused), so no hash waits for one, and a sign-in
+ * flood cannot starve other work.
  */
 @ApplicationScoped
 public class AccountService {

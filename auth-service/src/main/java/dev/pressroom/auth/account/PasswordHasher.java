@@ -4,15 +4,16 @@ import dev.pressroom.kernel.id.Tokens;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
-import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
-import org.bouncycastle.crypto.params.Argon2Parameters;
 
 /**
  * Argon2id at one of OWASP's equivalent minimum settings, m=7 MiB, t=5, p=1 (OWASP Password Storage Cheat Sheet;
  * also Keycloak's default). Of the settings OWASP lists as equally strong it needs the least memory per hash in
  * flight (7 instead of 19 MiB) for about the same CPU. Encoded in the PHC string format, so hashes made with
- * other parameters still verify and are replaced at the next sign-in ({@link #needsRehash}).
+ * other parameters still verify and are replaced at the next sign-in ({@link #needsRehash}). The hash is
+ * {@link Argon2id}, with one reusable work area per core for the whole process (the hashing pool of
+ * {@link AccountService} has as many threads, so sign-ins never wait for an area).
  */
 public final class PasswordHasher {
 
@@ -26,6 +27,7 @@ public final class PasswordHasher {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getDecoder();
+    private static final Argon2id ARGON2 = new Argon2id(Runtime.getRuntime().availableProcessors(), MEMORY_KIB);
 
     /** Verified against when the account does not exist, so a missing account costs the same time. */
     private final String dummyHash;
@@ -83,13 +85,11 @@ public final class PasswordHasher {
     }
 
     private static byte[] derive(String password, byte[] salt, int memoryKib, int iterations, int parallelism, int length) {
-        Argon2Parameters params = new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
-                .withVersion(Argon2Parameters.ARGON2_VERSION_13).withMemoryAsKB(memoryKib)
-                .withIterations(iterations).withParallelism(parallelism).withSalt(salt).build();
-        Argon2BytesGenerator generator = new Argon2BytesGenerator();
-        generator.init(params);
-        byte[] out = new byte[length];
-        generator.generateBytes(password.getBytes(StandardCharsets.UTF_8), out);
-        return out;
+        byte[] bytes = password.getBytes(StandardCharsets.UTF_8);
+        try {
+            return ARGON2.hash(bytes, salt, memoryKib, iterations, parallelism, length);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
     }
 }
