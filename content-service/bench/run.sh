@@ -42,12 +42,14 @@ start() { # $1 = cache on/off
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MiB  ", $1, $2/1024}' "/proc/$pid/status"; }
 
-row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = one client, latency without queueing)
+row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = one client, latency without queueing),
+        # $5 optional wrk script
   [[ $1 =~ $rows ]] || return 0
   local url="http://127.0.0.1:$port/api/content/v1/blogs/bench$2"
   local conns=${4:-32}
   local args=(-t"$([ "$conns" = 1 ] && echo 1 || echo 2)" -c"$conns" --latency -H "Authorization: Key $key")
   [ -n "${3:-}" ] && args+=(-H "$3")
+  [ -n "${5:-}" ] && args+=(-s "$5")
   if [ "$pass" = warm ]; then wrk "${args[@]}" -d"$jit_warmup" "$url" >/dev/null; return 0; fi
   wrk "${args[@]}" -d"$warmup" "$url" >/dev/null
   local before; before=$(cpu_ticks)
@@ -60,6 +62,13 @@ row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = o
   local non2xx; non2xx=$(echo "$out" | awk '/Non-2xx/ {print $NF}')
   local cpu; cpu=$(awk -v t=$((after - before)) -v r="${requests:-0}" -v hz="$tick" 'BEGIN {if (r > 0) printf "%.3f", t * 1000 / hz / r; else printf "n/a"}')
   printf "| %-22s | %9s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
+}
+
+# A held arrival rate: each of 32 connections pauses a random 32,000/rate ms on average after each answer
+# (bench/paced.lua), so p99 is the answer time at that load rather than the queueing of a saturated closed loop.
+# The req/s column is the rate achieved (a little under the offered rate, as a connection waits for its answer).
+rate_row() { # $1 label, $2 path, $3 offered requests/s
+  BENCH_PAUSE_MS=$(awk -v r="$3" 'BEGIN {print 32000 / r}') row "$1" "$2" "" 32 "$module/bench/paced.lua"
 }
 
 all_rows() {
@@ -77,6 +86,8 @@ all_rows() {
   row "RSS feed (20 posts)" "/rss/"
   row "sitemap index" "/sitemap.xml"
   row "search, one client" "/posts?search=post+number+4242" "" 1
+  rate_row "search at 100 req/s" "/posts?search=post+number+4242" 100
+  rate_row "search at 150 req/s" "/posts?search=post+number+4242" 150
   row "filter, one client" "/posts?filter=tag:%5Btag-3,tag-7%5D%2Bpublished_at:%3E'2022-01-01'" "" 1
 }
 
