@@ -2,7 +2,8 @@
 # `make bench` for auth-service: starts the JVM build on loopback (ports 18083/19083), creates its bench account
 # and client through the admin API, then drives wrk at concurrency 8 and 32 for discovery, JWKS, introspection,
 # code flows with an existing session, refresh rotations and sign-ins with a fresh browser. Prints requests/s,
-# p50/p99 latency and CPU per operation, plus startup time, memory and the RS256 signing floor.
+# p50/p99 latency and CPU per operation, plus startup time, memory and the RS256 signing floor of both signers
+# (the service's own choice follows AUTH_SIGNER from the environment: auto, openssl or jdk).
 # cwd = repo root; PG_*/REDIS_* come from the environment (the dev database and Redis db of auth-service).
 set -euo pipefail
 
@@ -139,7 +140,11 @@ printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(ls "/proc/$PID/t
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
   jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"
 fi
-java "$BENCH/SignBench.java" | sed 's/^RESULT /RS256 signing floor (JDK, one core): /'
+grep -o 'RS256 signing with .*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+# SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
+javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
+java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
+  | sed 's/^RESULT /RS256 signing floor (one core), /'
 java -cp "$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)" "$BENCH/HashBench.java" \
   | sed 's/^RESULT /password hash floor (Bouncy Castle, one core): /'
 printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"

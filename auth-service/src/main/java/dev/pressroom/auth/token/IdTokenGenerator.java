@@ -23,12 +23,14 @@ public class IdTokenGenerator {
     private final AuthConfig config;
     private final Clock clock;
     private final ObjectMapper json;
+    private final Rs256Jws jws;
 
-    public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json) {
+    public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
         this.keys = keys;
         this.config = config;
         this.clock = clock;
         this.json = json;
+        this.jws = new Rs256Jws(signer);
     }
 
     /** @param claims sub plus the claims of the granted scopes; nonce null on refresh (OIDC Core §12.2). */
@@ -49,7 +51,7 @@ public class IdTokenGenerator {
             all.put("nonce", input.nonce());
         }
         try {
-            return Rs256Jws.sign(keys.active(), json.writeValueAsBytes(all));
+            return jws.sign(keys.active(), json.writeValueAsBytes(all));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialise ID token claims", e);
         }

@@ -13,9 +13,10 @@ import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The hand-rolled RS256 JWS, checked by an independent JOSE library (jose4j). */
+/** The hand-rolled RS256 JWS with each signer, checked by an independent JOSE library (jose4j). */
 class Rs256JwsTest {
 
     private static final String CLAIMS = "{\"sub\":\"a\",\"iss\":\"http://127.0.0.1:8083\",\"name\":\"Zoë\"}";
@@ -28,9 +29,14 @@ class Rs256JwsTest {
         other = TestKeys.generate("2026-01-02-b");
     }
 
-    @Test
-    void signWhenClaimsThenHeaderNamesAlgKidAndTyp() throws Exception {
-        String jws = Rs256Jws.sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8));
+    private static Rs256Jws jws(String signer) {
+        return new Rs256Jws("openssl".equals(signer) ? OpenSslAvailable.signer() : new JdkRsaSigner());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "openssl"})
+    void signWhenClaimsThenHeaderNamesAlgKidAndTyp(String signer) throws Exception {
+        String jws = jws(signer).sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8));
 
         JsonNode header = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jws.split("\\.")[0]));
         List<String> names = new java.util.ArrayList<>();
@@ -41,9 +47,10 @@ class Rs256JwsTest {
         assertThat(header.get("typ").asText()).isEqualTo("JWT");
     }
 
-    @Test
-    void signWhenVerifiedByJose4jThenSignatureValidAndPayloadUnchanged() throws Exception {
-        JsonWebSignature verifier = verifier(Rs256Jws.sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8)));
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "openssl"})
+    void signWhenVerifiedByJose4jThenSignatureValidAndPayloadUnchanged(String signer) throws Exception {
+        JsonWebSignature verifier = verifier(jws(signer).sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8)));
         verifier.setKey(key.publicKey());
 
         assertThat(verifier.verifySignature()).isTrue();
@@ -51,18 +58,21 @@ class Rs256JwsTest {
         assertThat(verifier.getKeyIdHeaderValue()).isEqualTo(key.kid());
     }
 
-    @Test
-    void signWhenVerifiedWithAnotherKeyThenInvalid() throws Exception {
-        JsonWebSignature verifier = verifier(Rs256Jws.sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8)));
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "openssl"})
+    void signWhenVerifiedWithAnotherKeyThenInvalid(String signer) throws Exception {
+        JsonWebSignature verifier = verifier(jws(signer).sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8)));
         verifier.setKey(other.publicKey());
 
         assertThat(verifier.verifySignature()).isFalse();
     }
 
-    @Test
-    void signWhenCalledFromManyThreadsThenEverySignatureValid() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "openssl"})
+    void signWhenCalledFromManyThreadsThenEverySignatureValid(String signer) throws Exception {
+        Rs256Jws jws = jws(signer);
         List<String> tokens = java.util.stream.IntStream.range(0, 64).parallel()
-                .mapToObj(i -> Rs256Jws.sign(i % 2 == 0 ? key : other, CLAIMS.getBytes(StandardCharsets.UTF_8)))
+                .mapToObj(i -> jws.sign(i % 2 == 0 ? key : other, CLAIMS.getBytes(StandardCharsets.UTF_8)))
                 .toList();
         for (int i = 0; i < tokens.size(); i++) {
             JsonWebSignature verifier = verifier(tokens.get(i));
