@@ -31,8 +31,8 @@ public class HashBench {
             Object argon2 = constructor.newInstance(1, s[0]);
             double ours = msPerHash(() -> hash.invoke(argon2, password, salt, s[0], s[1], 1, 32));
             double bc = msPerHash(() -> bouncyCastle(password, salt, s[0], s[1]));
-            System.out.printf("RESULT argon2id m=%d t=%d p=1: %.1f ms per hash (%.0f/s per core); Bouncy Castle %.1f ms%n",
-                    s[0], s[1], ours, 1000 / ours, bc);
+            System.out.printf("password hash floor (one core): argon2id m=%d t=%d p=1: %.1f ms per hash (%.0f/s per core);"
+                    + " Bouncy Castle %.1f ms%n", s[0], s[1], ours, 1000 / ours, bc);
         }
     }
 
