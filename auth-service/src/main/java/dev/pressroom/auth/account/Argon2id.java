@@ -23,7 +23,10 @@ public final class Argon2id {
     private static final int BLOCK = 128;
     private static final int SLICES = 4;
     private static final long LOW = 0xFFFFFFFFL;
-    /** Scratch blocks at the start of an area: G's working block, the address input and block, the zero block. */
+    /**
+     * Scratch blocks at the start of an area: G's working block, the address input and block, and the zero block,
+     * which is never written (areas are zeroed after each hash).
+     */
     private static final int R = 0;
     private static final int INPUT = BLOCK;
     private static final int ADDRESS = 2 * BLOCK;
@@ -78,7 +81,8 @@ public final class Argon2id {
             }
             return tag(area, lanes, laneLength, tagLength);
         } finally {
-            // Any block lets a guess be checked without the memory-hard work: none stays in the heap.
+            // The blocks derive from the password, the first two of each lane by BLAKE2b alone (a guess could be checked
+            // against them without the memory-hard work), so none stays in the heap; idle areas are all zero.
             Arrays.fill(area, 0, used, 0L);
             free.add(pooled);
         }
