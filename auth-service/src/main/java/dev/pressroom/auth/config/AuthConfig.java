@@ -50,6 +50,10 @@ public interface AuthConfig {
     @WithDefault("P7D")
     Duration initialAccessTokenTtl();
 
+    /** Who computes RS256 signatures (AUTH_SIGNER): auto, openssl or jdk (README, "ID token signatures"). */
+    @WithDefault("auto")
+    String signer();
+
     Limits limits();
 
     Db db();

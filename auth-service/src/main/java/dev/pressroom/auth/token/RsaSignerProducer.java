@@ -1,11 +1,11 @@
 package dev.pressroom.auth.token;
 
+import dev.pressroom.auth.config.AuthConfig;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /** The one RS256 signer of the replica, chosen (and logged) at startup, closed at shutdown. */
@@ -14,12 +14,11 @@ public class RsaSignerProducer {
 
     private static final Logger LOG = Logger.getLogger(RsaSignerProducer.class);
 
-    /** rs256.signer rather than auth.signer: AuthConfig maps, and validates, every auth.* key. */
     @Produces
     @Singleton
     @Startup
-    RsaSigner signer(@ConfigProperty(name = "rs256.signer") String mode) {
-        RsaSigners.Choice choice = RsaSigners.choose(mode, OpenSslRsaSigner::load);
+    RsaSigner signer(AuthConfig config) {
+        RsaSigners.Choice choice = RsaSigners.choose(config.signer(), OpenSslRsaSigner::load);
         LOG.info(choice.description());
         return choice.signer();
     }
