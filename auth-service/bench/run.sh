@@ -124,16 +124,29 @@ run() { # name conc ops-per-request wrk-args...
 # AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin).
 SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin} "
 wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
-for c in ${AUTH_BENCH_CONCURRENCY:-8 32}; do
-  wanted discovery && run discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
-  wanted jwks && run jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
-  wanted introspection && run introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
-  wanted codeflow && run "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
+JIT_WARMUP="${BENCH_JIT_WARMUP:-3s}"
+warm() { # like run, unmeasured
+  shift 3
+  wrk -d "$JIT_WARMUP" "$@" >/dev/null 2>&1
+}
+rows() { # run|warm conc
+  local how="$1" c="$2" i
+  wanted discovery && $how discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
+  wanted jwks && $how jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
+  wanted introspection && $how introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
+  wanted codeflow && $how "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
   if wanted refresh; then
     for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens | field refresh_token)"; done
-    run "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
+    $how "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
   fi
-  wanted signin && run "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+  wanted signin && $how "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+  return 0
+}
+# Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), so no row is measured while the JIT still
+# compiles its code: a replica serves for hours, and the figures are those of a warm JVM.
+[[ "$JIT_WARMUP" == 0* ]] || rows warm 8
+for c in ${AUTH_BENCH_CONCURRENCY:-8 32}; do
+  rows run "$c"
 done
 printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(ls "/proc/$PID/task" | wc -l)"
 # With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
