@@ -2,7 +2,8 @@
 # make bench: the Content API under wrk (2 threads, 32 connections, loopback) on a 100,000-post blog, with the
 # server-side answer cache on and then off. Per row: requests/s, p50/p99 latency, service CPU-ms per request
 # (utime+stime of the JVM from /proc over the run / requests); per mode: resident memory (RSS, peak).
-# Rows cover the list API, search (GIN index), the filter language, a feed and the sitemap index.
+# Rows cover the list API, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
+# and the sitemap index.
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
 # Subsets: BENCH_ROWS (an extended regex of row labels, e.g. 'tags|authors'), BENCH_MODES ('true false': cache on,
 # off), BENCH_DURATION (10s), BENCH_WARMUP (2s before each row), BENCH_JIT_WARMUP (3s per row in a first pass over
