@@ -110,6 +110,13 @@ public interface ContentConfig {
         @WithDefault("100ms")
         Duration redisTimeout();
 
+        /**
+         * How often the hits counted here go to Redis and the other replicas' counts come back: a limit can be
+         * exceeded by what the replicas serve in one interval.
+         */
+        @WithDefault("100ms")
+        Duration syncInterval();
+
         /** After Redis failed, how long to limit locally before trying Redis again. */
         @WithDefault("5s")
         Duration redisRetry();

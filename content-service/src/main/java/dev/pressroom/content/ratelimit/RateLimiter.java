@@ -4,27 +4,36 @@ import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.ApiException;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import io.vertx.mutiny.redis.client.Response;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * Limits per key and, separately, per client address, shared by every replica through Redis (one atomic script,
- * one round trip a request). When Redis fails or is slow, this replica limits on its own for a while, then tries again.
+ * Limits per key and, separately, per client address, shared by every replica through Redis. A client's first
+ * request of a window is counted in Redis at once; later ones are counted here and sent in one batch every
+ * {@code sync-interval}, which also brings back what the other replicas counted (see {@link SyncedCounters}).
+ * When Redis fails or is slow, this replica limits on its own for a while, then tries again.
  */
 @ApplicationScoped
 public class RateLimiter {
 
     private static final Logger LOG = Logger.getLogger(RateLimiter.class);
-    /** INCR both counters; the first hit of a window sets its expiry. Returns count and remaining ms of each. */
+    /** Adds ARGV[i + 1] to KEYS[i]; the first hits of a window set its expiry. Returns count and remaining ms of each. */
     private static final String SCRIPT = """
             local out = {}
             for i, key in ipairs(KEYS) do
-              local n = redis.call('INCR', key)
-              if n == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+              local add = tonumber(ARGV[i + 1])
+              local n = redis.call('INCRBY', key, add)
+              if n == add then redis.call('PEXPIRE', key, ARGV[1]) end
               local ttl = redis.call('PTTL', key)
               if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
               out[#out + 1] = n
@@ -35,14 +44,26 @@ public class RateLimiter {
     private final ReactiveRedisDataSource redis;
     private final ContentConfig.RateLimit config;
     private final Clock clock;
+    private final Vertx vertx;
     private final LocalWindows local;
+    private final SyncedCounters shared;
     private final AtomicLong redisDownUntil = new AtomicLong();
+    private final AtomicBoolean syncing = new AtomicBoolean();
+    private final long syncTimer;
 
-    public RateLimiter(ReactiveRedisDataSource redis, ContentConfig config, Clock clock) {
+    public RateLimiter(ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx) {
         this.redis = redis;
         this.config = config.rateLimit();
         this.clock = clock;
+        this.vertx = vertx;
         this.local = new LocalWindows(clock);
+        this.shared = new SyncedCounters(clock);
+        this.syncTimer = vertx.setPeriodic(this.config.syncInterval().toMillis(), id -> sync());
+    }
+
+    @PreDestroy
+    void stop() {
+        vertx.cancelTimer(syncTimer);
     }
 
     /**
@@ -60,18 +81,73 @@ public class RateLimiter {
         if (clock.millis() < redisDownUntil.get()) {
             return enforce(local.hit(keyClient, window), local.hit(addressClient, window));
         }
-        return redis.execute("EVAL", SCRIPT, "2", keyClient, addressClient, Long.toString(window))
-                .ifNoItem().after(config.redisTimeout()).fail()
-                .map(r -> new Usage[] {usage(r, 0), usage(r, 2)})
-                .onFailure().recoverWithItem(failure -> fallBack(failure, keyClient, addressClient, window))
+        Usage keyUsage = shared.hit(keyClient);
+        Usage addressUsage = shared.hit(addressClient);
+        if (keyUsage != null && addressUsage != null) {
+            return enforce(keyUsage, addressUsage);
+        }
+        // A window this replica has not heard of from Redis: count this hit there now, for the unknown client(s).
+        List<String> unknown = new ArrayList<>(2);
+        if (keyUsage == null) {
+            unknown.add(keyClient);
+        }
+        if (addressUsage == null) {
+            unknown.add(addressClient);
+        }
+        return count(unknown, Collections.nCopies(unknown.size(), 1L), false)
+                .map(usages -> new Usage[] {keyUsage != null ? keyUsage : usages.get(0),
+                        addressUsage != null ? addressUsage : usages.get(usages.size() - 1)})
+                .onFailure().recoverWithItem(failure -> {
+                    fallBack(failure);
+                    return new Usage[] {local.hit(keyClient, window), local.hit(addressClient, window)};
+                })
                 .chain(usages -> enforce(usages[0], usages[1]));
     }
 
-    private Usage[] fallBack(Throwable failure, String keyClient, String addressClient, long window) {
+    /** Sends the hits counted here since the last sync, and takes back every counter's shared count. */
+    void sync() {
+        if (clock.millis() < redisDownUntil.get() || !syncing.compareAndSet(false, true)) {
+            return;
+        }
+        Map<String, Long> batch = shared.unsent();
+        if (batch.isEmpty()) {
+            syncing.set(false);
+            return;
+        }
+        count(List.copyOf(batch.keySet()), List.copyOf(batch.values()), true)
+                .subscribe().with(usages -> syncing.set(false), failure -> {
+                    fallBack(failure);
+                    syncing.set(false);
+                });
+    }
+
+    /**
+     * Adds {@code hits} to the clients' counters in Redis (one script, one round trip) and records the answers;
+     * {@code unsent}: the hits are ones counted here before, which the answer now includes.
+     */
+    private Uni<List<Usage>> count(List<String> clients, List<Long> hits, boolean unsent) {
+        List<String> args = new ArrayList<>(2 + 2 * clients.size());
+        args.add(SCRIPT);
+        args.add(Integer.toString(clients.size()));
+        args.addAll(clients);
+        args.add(Long.toString(config.window().toMillis()));
+        hits.forEach(n -> args.add(Long.toString(n)));
+        return redis.execute("EVAL", args.toArray(String[]::new))
+                .ifNoItem().after(config.redisTimeout()).fail()
+                .map(response -> {
+                    List<Usage> usages = new ArrayList<>(clients.size());
+                    for (int i = 0; i < clients.size(); i++) {
+                        usages.add(shared.synced(clients.get(i), unsent ? hits.get(i) : 0,
+                                count(response, 2 * i), count(response, 2 * i + 1)));
+                    }
+                    return usages;
+                });
+    }
+
+    private void fallBack(Throwable failure) {
         if (redisDownUntil.getAndSet(clock.millis() + config.redisRetry().toMillis()) < clock.millis()) {
             LOG.warnf("Redis unavailable for rate limits (%s); limiting locally for %s", failure.toString(), config.redisRetry());
         }
-        return new Usage[] {local.hit(keyClient, window), local.hit(addressClient, window)};
     }
 
     private Uni<Void> enforce(Usage key, Usage address) {
@@ -91,7 +167,7 @@ public class RateLimiter {
                 Map.of("Retry-After", Long.toString(seconds)));
     }
 
-    private static Usage usage(Response response, int index) {
-        return new Usage(response.get(index).toLong(), response.get(index + 1).toLong());
+    private static long count(Response response, int index) {
+        return response.get(index).toLong();
     }
 }

@@ -1,0 +1,80 @@
+package dev.pressroom.content.ratelimit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SyncedCountersTest {
+
+    private final MovableClock clock = new MovableClock();
+    private final SyncedCounters counters = new SyncedCounters(clock);
+
+    @Test
+    void hitWhenRedisNeverAnsweredForTheClientThenNull() {
+        assertThat(counters.hit("a")).isNull();
+        assertThat(counters.unsent()).isEmpty();
+    }
+
+    @Test
+    void hitWhenWindowKnownThenSharedCountPlusLocalHits() {
+        counters.synced("a", 0, 10, 30_000);
+
+        assertThat(counters.hit("a")).isEqualTo(new Usage(11, 30_000));
+        clock.advance(1_000);
+        assertThat(counters.hit("a")).isEqualTo(new Usage(12, 29_000));
+        assertThat(counters.unsent()).isEqualTo(Map.of("a", 2L));
+    }
+
+    @Test
+    void syncedWhenHitsSentThenOnlyLaterHitsStayUnsent() {
+        counters.synced("a", 0, 1, 30_000);
+        counters.hit("a");
+        counters.hit("a");
+        Map<String, Long> batch = counters.unsent();
+        counters.hit("a");
+
+        // Redis counted our 2 and another replica's 5 meanwhile: 1 + 2 + 5.
+        counters.synced("a", batch.get("a"), 8, 29_000);
+
+        assertThat(counters.unsent()).isEqualTo(Map.of("a", 1L));
+        assertThat(counters.hit("a")).isEqualTo(new Usage(10, 29_000));
+    }
+
+    @Test
+    void hitWhenWindowEndedThenNullAndCounterDropped() {
+        counters.synced("a", 0, 1, 30_000);
+        counters.hit("a");
+        clock.advance(30_000);
+
+        assertThat(counters.hit("a")).isNull();
+        assertThat(counters.unsent()).isEmpty();
+        assertThat(counters.hit("a")).isNull();
+    }
+
+    private static final class MovableClock extends Clock {
+        private Instant now = Instant.parse("2026-11-21T12:00:00Z");
+
+        void advance(long millis) {
+            now = now.plusMillis(millis);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}
