@@ -138,7 +138,7 @@ public class RateLimiter {
                     List<Usage> usages = new ArrayList<>(clients.size());
                     for (int i = 0; i < clients.size(); i++) {
                         usages.add(shared.synced(clients.get(i), unsent ? hits.get(i) : 0,
-                                count(response, 2 * i), count(response, 2 * i + 1)));
+                                longAt(response, 2 * i), longAt(response, 2 * i + 1)));
                     }
                     return usages;
                 });
@@ -167,7 +167,7 @@ public class RateLimiter {
                 Map.of("Retry-After", Long.toString(seconds)));
     }
 
-    private static long count(Response response, int index) {
+    private static long longAt(Response response, int index) {
         return response.get(index).toLong();
     }
 }
