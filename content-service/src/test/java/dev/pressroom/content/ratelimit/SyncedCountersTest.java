@@ -2,9 +2,6 @@ package dev.pressroom.content.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -53,28 +50,5 @@ class SyncedCountersTest {
         assertThat(counters.hit("a")).isNull();
         assertThat(counters.unsent()).isEmpty();
         assertThat(counters.hit("a")).isNull();
-    }
-
-    private static final class MovableClock extends Clock {
-        private Instant now = Instant.parse("2026-11-21T12:00:00Z");
-
-        void advance(long millis) {
-            now = now.plusMillis(millis);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
     }
 }
