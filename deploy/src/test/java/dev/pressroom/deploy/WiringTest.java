@@ -208,7 +208,7 @@ class WiringTest {
 
         Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
 
-        assertThat(env.get("AUTH_ISSUER")).isEqualTo((tls ? "https://" : "http://") + authRule.getHost());
+        assertThat(env.get("AUTH_ISSUER")).isEqualTo(origin(ingress, authRule));
         // Secure cookies over https; over plain http a browser would drop them and sign-in would loop.
         assertThat(Repo.config("auth-service").resolve("auth.cookie-secure", "true", env)).isEqualTo(Boolean.toString(tls));
         assertThat(authRule.getHttp().getPaths()).singleElement()
@@ -221,18 +221,22 @@ class WiringTest {
         Rendered rendered = Rendered.of(overlay);
         Ingress ingress = rendered.all(Ingress.class).get(0);
         IngressRule contentRule = ruleFor(ingress, "content-service");
-        boolean tls = servedOverTls(ingress, contentRule);
 
         Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("content-service"), "content-service"));
 
         // Feed URLs in settings and the sitemap index are built from it.
-        assertThat(env.get("CONTENT_PUBLIC_URL")).isEqualTo((tls ? "https://" : "http://") + contentRule.getHost() + "/");
+        assertThat(env.get("CONTENT_PUBLIC_URL")).isEqualTo(origin(ingress, contentRule) + "/");
     }
 
     private static IngressRule ruleFor(Ingress ingress, String service) {
         return ingress.getSpec().getRules().stream()
                 .filter(r -> r.getHttp().getPaths().stream().anyMatch(p -> p.getBackend().getService().getName().equals(service)))
                 .findFirst().orElseThrow();
+    }
+
+    /** The scheme and host browsers reach the rule's service at. */
+    private static String origin(Ingress ingress, IngressRule rule) {
+        return (servedOverTls(ingress, rule) ? "https://" : "http://") + rule.getHost();
     }
 
     private static boolean servedOverTls(Ingress ingress, IngressRule rule) {
