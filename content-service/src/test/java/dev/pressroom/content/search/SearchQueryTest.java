@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.kernel.error.ApiException;
 import org.junit.jupiter.api.Test;
+import org.tartarus.snowball.SnowballStemmer;
 
 class SearchQueryTest {
 
@@ -41,7 +42,18 @@ class SearchQueryTest {
     }
 
     @Test
-    void toHtmlWhenMarkupInTextThenEscapedAndOnlyBalancedMarks() {
-        assertThat(Highlights.toHtml("a <b> & \u0002x\u0003 \u0003 \u0002y")).isEqualTo("a &lt;b&gt; &amp; <mark>x</mark>  <mark>y</mark>");
+    void stemmerWhenAnyConfigurationButSimpleThenItsSnowballStemmer() {
+        for (String lang : "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ")) {
+            SnowballStemmer stemmer = SearchLanguage.stemmer(SearchLanguage.config(lang));
+            assertThat(stemmer).as(lang).isNotNull();
+            stemmer.setCurrent("tomatoes");
+            stemmer.stem();
+            assertThat(stemmer.getCurrent()).as(lang).isNotEmpty();
+        }
+        assertThat(SearchLanguage.stemmer("simple")).isNull();
+        SnowballStemmer english = SearchLanguage.stemmer("english");
+        english.setCurrent("tomatoes");
+        english.stem();
+        assertThat(english.getCurrent()).isEqualTo("tomato");
     }
 }
