@@ -38,6 +38,8 @@ public final class Highlighter {
 
     private final List<String> lexemes = new ArrayList<>();
     private final List<Boolean> prefix = new ArrayList<>();
+    /** Each lexeme's first KEPT_START characters (fewer for a shorter lexeme), for the prefilter. */
+    private final String[] starts;
     private final SnowballStemmer stemmer;
     private final boolean stemKeepsStart;
 
@@ -52,6 +54,7 @@ public final class Highlighter {
             lexemes.add(m.group(1).replace("''", "'"));
             prefix.add(m.group(2) != null && m.group(2).contains("*"));
         }
+        this.starts = lexemes.stream().map(l -> l.substring(0, Math.min(KEPT_START, l.length()))).toArray(String[]::new);
         this.stemmer = SearchLanguage.stemmer(config);
         this.stemKeepsStart = SearchLanguage.stemKeepsStart(config);
     }
@@ -70,9 +73,9 @@ public final class Highlighter {
         return html.toString();
     }
 
-    /** The words of a text: where each starts and ends, and which lexeme it matches (-1: none). */
-    private record Words(int count, int[] starts, int[] ends, int[] lexemes) {
-        boolean matched(int i) {
+    /** The words of a text: where each starts and ends, which lexeme it matches (-1: none), and the matched ones. */
+    private record Words(int count, int[] starts, int[] ends, int[] lexemes, int[] matched, int matchCount) {
+        boolean isMatched(int i) {
             return lexemes[i] >= 0;
         }
     }
@@ -82,7 +85,9 @@ public final class Highlighter {
         int[] starts = new int[capacity];
         int[] ends = new int[capacity];
         int[] matches = new int[capacity];
+        int[] matched = new int[capacity];
         int count = 0;
+        int matchCount = 0;
         int i = 0;
         while (i < text.length()) {
             int c = text.codePointAt(i);
@@ -100,17 +105,24 @@ public final class Highlighter {
                 starts = Arrays.copyOf(starts, count * 2);
                 ends = Arrays.copyOf(ends, count * 2);
                 matches = Arrays.copyOf(matches, count * 2);
+                matched = Arrays.copyOf(matched, count * 2);
             }
             starts[count] = start;
             ends[count] = i;
             matches[count] = match(text, start, i, digit);
+            if (matches[count] >= 0) {
+                matched[matchCount++] = count;
+            }
             count++;
         }
-        return new Words(count, starts, ends, matches);
+        return new Words(count, starts, ends, matches, matched, matchCount);
     }
 
     /** Letters, combining marks (the vowel signs of Indic scripts) and digits, as SearchQuery splits the search. */
     private static boolean isWordChar(int c) {
+        if (c < 0x80) {
+            return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+        }
         return Character.isLetterOrDigit(c) || Character.getType(c) == Character.NON_SPACING_MARK
                 || Character.getType(c) == Character.COMBINING_SPACING_MARK;
     }
@@ -141,11 +153,12 @@ public final class Highlighter {
         return -1;
     }
 
-    /** Whether some lexeme starts with the first characters of the word text[start, end), ignoring case. */
+    /** Whether some lexeme starts with the lowercased first characters of the word text[start, end). */
     private boolean anyLexemeStartsLike(String text, int start, int end) {
-        for (String lexeme : lexemes) {
-            int n = Math.min(KEPT_START, lexeme.length());
-            if (end - start >= n && text.regionMatches(true, start, lexeme, 0, n)) {
+        char first = Character.toLowerCase(text.charAt(start));
+        for (String lexemeStart : starts) {
+            if (lexemeStart.charAt(0) == first && (lexemeStart.length() == 1
+                    || end - start > 1 && lexemeStart.charAt(1) == Character.toLowerCase(text.charAt(start + 1)))) {
                 return true;
             }
         }
@@ -180,19 +193,19 @@ public final class Highlighter {
         int[] best = null;
         int bestDistinct = 0;
         int bestMatches = 0;
-        for (int first = 0; first < words.count; first++) {
-            if (!words.matched(first) || inside(first, chosen)) {
+        for (int k = 0; k < words.matchCount; k++) {
+            int first = words.matched[k];
+            if (inside(first, chosen)) {
                 continue;
             }
+            int limit = Math.min(first + MAX_WORDS, nextFragmentStart(first, chosen));
             long seen = 0;
             int matches = 0;
             int last = first;
-            for (int i = first; i < words.count && i < first + MAX_WORDS && !inside(i, chosen); i++) {
-                if (words.matched(i)) {
-                    seen |= 1L << (words.lexemes[i] & 63);
-                    matches++;
-                    last = i;
-                }
+            for (int j = k; j < words.matchCount && words.matched[j] < limit; j++) {
+                last = words.matched[j];
+                seen |= 1L << (words.lexemes[last] & 63);
+                matches++;
             }
             int distinct = Long.bitCount(seen);
             if (distinct > bestDistinct || distinct == bestDistinct && matches > bestMatches) {
@@ -222,6 +235,17 @@ public final class Highlighter {
         return new int[] {first, last};
     }
 
+    /** Where the first chosen fragment after a word starts (Integer.MAX_VALUE: none). */
+    private static int nextFragmentStart(int word, List<int[]> fragments) {
+        int next = Integer.MAX_VALUE;
+        for (int[] fragment : fragments) {
+            if (fragment[0] > word) {
+                next = Math.min(next, fragment[0]);
+            }
+        }
+        return next;
+    }
+
     private static boolean inside(int word, List<int[]> fragments) {
         for (int[] fragment : fragments) {
             if (word >= fragment[0] && word <= fragment[1]) {
@@ -236,7 +260,7 @@ public final class Highlighter {
         int at = words.starts[first];
         for (int i = first; i <= last; i++) {
             escape(html, text, at, words.starts[i]);
-            if (words.matched(i)) {
+            if (words.isMatched(i)) {
                 html.append("<mark>");
                 escape(html, text, words.starts[i], words.ends[i]);
                 html.append("</mark>");
