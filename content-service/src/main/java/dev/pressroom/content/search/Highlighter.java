@@ -118,13 +118,18 @@ public final class Highlighter {
         return new Words(count, starts, ends, matches, matched, matchCount);
     }
 
-    /** Letters, combining marks (the vowel signs of Indic scripts) and digits, as SearchQuery splits the search. */
+    /** Letters, marks (the vowel signs of Indic scripts) and numbers: the characters SearchQuery keeps in words. */
     private static boolean isWordChar(int c) {
         if (c < 0x80) {
             return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
         }
-        return Character.isLetterOrDigit(c) || Character.getType(c) == Character.NON_SPACING_MARK
-                || Character.getType(c) == Character.COMBINING_SPACING_MARK;
+        return switch (Character.getType(c)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER, Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER, Character.NON_SPACING_MARK, Character.COMBINING_SPACING_MARK,
+                    Character.ENCLOSING_MARK, Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER,
+                    Character.OTHER_NUMBER -> true;
+            default -> false;
+        };
     }
 
     /** The index of the lexeme the word text[start, end) matches, or -1. */

@@ -18,6 +18,8 @@ class SearchQueryTest {
     void parseWhenTsquerySyntaxThenOnlyWordsRemain() {
         assertThat(SearchQuery.parse("a' | !b:* & (c) <-> d\\").words()).containsExactly("a", "b", "c", "d");
         assertThat(SearchQuery.parse("crème brûlée 2025").words()).containsExactly("crème", "brûlée", "2025");
+        // Devanagari vowel signs and virama are combining marks inside the word, as PostgreSQL's parser reads it.
+        assertThat(SearchQuery.parse("हिन्दी भाषा").words()).containsExactly("हिन्दी", "भाषा");
     }
 
     @Test
