@@ -134,14 +134,15 @@ public class Seed {
             {"tag filter", "SELECT p.id, p.html FROM (SELECT l.post_id AS id FROM post_tag l WHERE l.tag_id = (SELECT id FROM tag WHERE blog_id = " + b
                 + " AND slug = 'tag-7') AND l.type = 'post' AND l.listed ORDER BY l.published_at DESC, l.post_id DESC LIMIT 15 OFFSET 0) page"
                 + " JOIN post p ON p.id = page.id ORDER BY p.published_at DESC, p.id DESC"},
-            {"search: posts", "SELECT p.id, p.title, ts_headline('english'::regconfig, substr(p.body_text, greatest(1, strpos(lower(p.body_text), 'numbe') - 200), 1500), " + SEARCH + ", 'MaxFragments=2, MaxWords=24,"
-                + " MinWords=10') FROM (SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + SEARCH + " AS title_hit, ts_rank(p.search_vector, "
-                + SEARCH + ") AS search_rank FROM (SELECT p.id, p.search_vector, p.published_at, p.updated_at, p.title FROM post p"
+            {"search: posts (and the count of matches)", "SELECT p.id, p.title, page.search_total, substr(p.body_text, greatest(1,"
+                + " strpos(lower(p.body_text), 'numbe') - 200), 1500) AS search_window, " + SEARCH + "::text AS search_query"
+                + " FROM (SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + SEARCH + " AS title_hit, ts_rank(p.search_vector, "
+                + SEARCH + ") AS search_rank, count(*) OVER () AS search_total FROM (SELECT p.id, p.search_vector, p.published_at, p.updated_at, p.title FROM post p"
                 + " WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND p.search_vector @@ " + SEARCH
                 + " ORDER BY p.published_at DESC, p.id DESC LIMIT 1000) p"
                 + " ORDER BY title_hit DESC, search_rank DESC, p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0) page"
                 + " JOIN post p ON p.id = page.id ORDER BY page.title_hit DESC, page.search_rank DESC, p.published_at DESC, p.id DESC"},
-            {"search: count", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
+            {"search: count (only for a page past the end)", "SELECT count(*) FROM (SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed"
                 + " AND p.search_vector @@ " + SEARCH + " ORDER BY p.published_at DESC, p.id DESC LIMIT 1000) matching"},
             {"filter: page", "SELECT p.id FROM post p WHERE p.blog_id = " + b + " AND p.type = 'post' AND p.listed AND (" + FILTER + ")"
                 + " ORDER BY p.published_at DESC, p.id DESC LIMIT 15 OFFSET 0"},

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: the Content API under wrk (2 threads, 32 connections, loopback) on a 100,000-post blog, with the
 # server-side answer cache on and then off. Per row: requests/s, p50/p99 latency, service CPU-ms per request
-# (utime+stime of the JVM from /proc over the run / requests); per mode: resident memory (RSS, peak).
+# (utime+stime of the JVM from /proc over the run / requests) and PostgreSQL's (all its processes); per mode:
+# resident memory (RSS, peak).
 # Rows cover the list API, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
 # and the sitemap index.
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
@@ -41,7 +42,14 @@ start() { # $1 = cache on/off
   echo "service did not become ready; see target/bench-service.log" >&2; exit 1
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+# PostgreSQL's processes (backends, and through the postmaster's children fields those that ended), for its CPU per
+# request; meaningful when nothing else uses the server, as under the bench's exclusive lock.
+pg_ticks() { pgrep -x postgres | sed 's|.*|/proc/&/stat|' | xargs cat 2>/dev/null | awk '{t += $14 + $15 + $16 + $17} END {print t + 0}'; }
 mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MiB  ", $1, $2/1024}' "/proc/$pid/status"; }
+
+per_request() { # $1 clock ticks, $2 requests: CPU-ms per request
+  awk -v t="$1" -v r="$2" -v hz="$tick" 'BEGIN {if (r > 0) printf "%.3f", t * 1000 / hz / r; else printf "n/a"}'
+}
 
 row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = one client, latency without queueing),
         # $5 optional wrk script
@@ -54,15 +62,18 @@ row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = o
   if [ "$pass" = warm ]; then wrk "${args[@]}" -d"$jit_warmup" "$url" >/dev/null; return 0; fi
   wrk "${args[@]}" -d"$warmup" "$url" >/dev/null
   local before; before=$(cpu_ticks)
+  local pg_before; pg_before=$(pg_ticks)
   local out; out=$(wrk "${args[@]}" -d"$duration" "$url")
   local after; after=$(cpu_ticks)
+  local pg_after; pg_after=$(pg_ticks)
   local requests; requests=$(echo "$out" | awk '/requests in/ {print $1}')
   local rps; rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   local p50; p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
   local p99; p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
   local non2xx; non2xx=$(echo "$out" | awk '/Non-2xx/ {print $NF}')
-  local cpu; cpu=$(awk -v t=$((after - before)) -v r="${requests:-0}" -v hz="$tick" 'BEGIN {if (r > 0) printf "%.3f", t * 1000 / hz / r; else printf "n/a"}')
-  printf "| %-22s | %9s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
+  local cpu; cpu=$(per_request $((after - before)) "${requests:-0}")
+  local pg_cpu; pg_cpu=$(per_request $((pg_after - pg_before)) "${requests:-0}")
+  printf "| %-22s | %9s | %8s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "$pg_cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
 }
 
 # A held arrival rate: each of 32 connections pauses a random 32,000/rate ms on average after each answer
@@ -105,8 +116,8 @@ for mode in $modes; do
   first=false
   echo
   echo "### server cache: $([ "$mode" = true ] && echo on || echo off)   ($(nproc) cores, wrk -t2 -c32 -d$duration, loopback)"
-  echo "| row                    |     req/s |      p50 |      p99 | CPU-ms/req |"
-  echo "|---|---|---|---|---|"
+  echo "| row                    |     req/s |      p50 |      p99 | CPU-ms/req | PostgreSQL CPU-ms/req |"
+  echo "|---|---|---|---|---|---|"
   # Every selected row once first, so that no row is measured while the JIT is still compiling its code.
   pass=warm; all_rows
   pass=measure; all_rows

@@ -7,7 +7,6 @@ import dev.pressroom.content.filter.FilterSql;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.paging.Order;
 import dev.pressroom.content.paging.QueryParser;
-import dev.pressroom.content.search.Highlights;
 import dev.pressroom.content.search.SearchLanguage;
 import dev.pressroom.content.tag.TagJson;
 import io.smallrye.mutiny.Uni;
@@ -30,9 +29,6 @@ import java.util.stream.Stream;
 @ApplicationScoped
 public class PostQueries {
 
-    private static final String HEADLINE_OPTIONS = "StartSel=" + Highlights.START + ", StopSel=" + Highlights.STOP
-            + ", MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=\" … \"";
-
     private static final int HEADLINE_WINDOW = 1_500;
 
     /** The columns of a post's tags and authors query: every column either kind needs, once. */
@@ -48,7 +44,29 @@ public class PostQueries {
         this.maxSearchResults = config.search().maxResults();
     }
 
-    Uni<RowSet<Row>> page(Blog blog, String type, ListQuery q, PostSelection selection) {
+    /** A page of a list and how many rows the whole list has. */
+    record Listing(RowSet<Row> rows, long total) {
+    }
+
+    /**
+     * A search is one statement: its page rows carry the count of the ranked matches (search_total); only a page past
+     * the end, which has no row to carry it, takes a second statement. Other lists count alongside the page.
+     */
+    Uni<Listing> list(Blog blog, String type, ListQuery q, PostSelection selection) {
+        if (q.search() == null) {
+            return Uni.combine().all().unis(page(blog, type, q, selection), count(blog, type, q)).asTuple()
+                    .map(pageAndCount -> new Listing(pageAndCount.getItem1(), pageAndCount.getItem2()));
+        }
+        return page(blog, type, q, selection).chain(rows -> {
+            if (rows.size() > 0) {
+                return Uni.createFrom().item(new Listing(rows, rows.iterator().next().getLong("search_total")));
+            }
+            return q.offset() == 0 ? Uni.createFrom().item(new Listing(rows, 0))
+                    : count(blog, type, q).map(total -> new Listing(rows, total));
+        });
+    }
+
+    private Uni<RowSet<Row>> page(Blog blog, String type, ListQuery q, PostSelection selection) {
         if (!q.filtered() && q.order().byPublished()) {
             return pageByRank(blog, type, q, selection);
         }
@@ -57,7 +75,8 @@ public class PostQueries {
         String ids = ids(sql, blog, type, q, search);
         boolean relevance = q.order() == Order.RELEVANCE;
         String order = (relevance ? "page.title_hit DESC, page.search_rank DESC, " : "") + q.order().sql("p");
-        String select = selection.sql + (highlighted(q) ? ", " + headline(sql, search, q) : "");
+        String select = selection.sql + (search != null ? ", page.search_total" : "")
+                + (highlighted(q) ? ", " + highlightSource(sql, search, q) : "");
         String text = "SELECT " + select + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
                 + sql.param(q.limit()) + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
         return pool.preparedQuery(text).execute(sql.tuple());
@@ -76,21 +95,24 @@ public class PostQueries {
         if (q.search() == null) {
             return null;
         }
-        String config = sql.param(SearchLanguage.config(blog.settings().path("lang").asText(null))) + "::text::regconfig";
+        String config = sql.param(searchConfig(blog)) + "::text::regconfig";
         return new Search(config, "to_tsquery(" + config + ", " + sql.param(q.search().tsquery()) + ")");
     }
 
+    /** The blog's text search configuration, from its language. */
+    static String searchConfig(Blog blog) {
+        return SearchLanguage.config(blog.settings().path("lang").asText(null));
+    }
+
     /**
-     * Up to two fragments of the body around the matches, marked with control characters (see Highlights).
-     * ts_headline re-parses and stems all of its input (about 0.8 ms for a 6 KB body), so it gets a window of
-     * HEADLINE_WINDOW characters starting a little before the first occurrence of the search's probe, or the
-     * opening of the body when the probe does not occur.
+     * What the highlight is made of in Java (Highlighter): a window of the body, HEADLINE_WINDOW characters starting
+     * a little before the first occurrence of the search's probe, or the opening of the body when the probe does not
+     * occur (search_window), and the tsquery as PostgreSQL normalised it, stemmed and without stop words (search_query).
      */
-    private static String headline(Sql sql, Search search, ListQuery q) {
+    private static String highlightSource(Sql sql, Search search, ListQuery q) {
         String window = "substr(p.body_text, greatest(1, strpos(lower(p.body_text), " + sql.param(q.search().probe())
                 + ") - " + HEADLINE_LEAD + "), " + HEADLINE_WINDOW + ")";
-        return "ts_headline(" + search.config() + ", " + window + ", " + search.tsquery() + ", " + sql.param(HEADLINE_OPTIONS)
-                + ") AS search_highlight";
+        return window + " AS search_window, " + search.tsquery() + "::text AS search_query";
     }
 
     /** The default list (any depth): a range of import-time ranks, one index range scan whatever the page. */
@@ -104,7 +126,7 @@ public class PostQueries {
         return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, Math.max(first, 1), last));
     }
 
-    Uni<Long> count(Blog blog, String type, ListQuery q) {
+    private Uni<Long> count(Blog blog, String type, ListQuery q) {
         if (!q.filtered()) {
             return Uni.createFrom().item((long) ("post".equals(type) ? blog.postCount() : blog.pageCount()));
         }
@@ -159,8 +181,8 @@ public class PostQueries {
 
     /**
      * SELECT of the matching ids (column id), without order or limit; with search, also whether the title matches
-     * (title_hit: the A-weighted lexemes) and ts_rank (search_rank), computed only for the newest matches the GIN
-     * index found.
+     * (title_hit: the A-weighted lexemes), ts_rank (search_rank) and how many they are (search_total, the list's
+     * count), computed only for the newest matches the GIN index found.
      */
     private String ids(Sql sql, Blog blog, String type, ListQuery q, Search search) {
         String blogId = sql.param(blog.id());
@@ -199,7 +221,7 @@ public class PostQueries {
         // Ranking reads each match's vector: only the newest maxSearchResults matches are ranked, so a word found in
         // every post of a large blog costs a bounded amount (the same alias p keeps every order's SQL valid).
         return "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery() + " AS title_hit, ts_rank(p.search_vector, "
-                + search.tsquery() + ") AS search_rank FROM (" + ids + " ORDER BY p.published_at DESC, p.id DESC LIMIT "
+                + search.tsquery() + ") AS search_rank, count(*) OVER () AS search_total FROM (" + ids + " ORDER BY p.published_at DESC, p.id DESC LIMIT "
                 + sql.param(maxSearchResults) + ") p";
     }
 

@@ -6,7 +6,7 @@ import dev.pressroom.content.author.AuthorJson;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.paging.QueryParser;
-import dev.pressroom.content.search.Highlights;
+import dev.pressroom.content.search.Highlighter;
 import dev.pressroom.content.tag.TagJson;
 import dev.pressroom.kernel.error.ApiException;
 import io.smallrye.mutiny.Uni;
@@ -32,10 +32,10 @@ public class PostService {
 
     public Uni<byte[]> list(Blog blog, String type, ListQuery q) {
         PostSelection selection = new PostSelection(q.selection());
-        return Uni.combine().all().unis(queries.page(blog, type, q, selection), queries.count(blog, type, q)).asTuple()
-                .chain(pageAndCount -> withIncludes(pageAndCount.getItem1(), selection)
+        return queries.list(blog, type, q, selection)
+                .chain(listing -> withIncludes(listing.rows(), selection)
                         .map(page -> Json.bytes(estimate(page.rows, selection),
-                                g -> writeList(g, type, page, selection, q, pageAndCount.getItem2()))));
+                                g -> writeList(g, type, page, selection, q, highlighter(blog, q, page), listing.total()))));
     }
 
     public Uni<byte[]> one(Blog blog, String type, String slugOrId, ListQuery.Selection requested) {
@@ -63,10 +63,18 @@ public class PostService {
         return links.map(l -> new Page(rows, l.tags(), l.authors()));
     }
 
-    private static void writeList(JsonGenerator g, String type, Page page, PostSelection selection, ListQuery q, long total)
-            throws IOException {
+    /** The highlighter of a search's answer that shows search_highlight (else null): every row carries the same query. */
+    private static Highlighter highlighter(Blog blog, ListQuery q, Page page) {
+        if (!PostQueries.highlighted(q) || page.rows.isEmpty()) {
+            return null;
+        }
+        return new Highlighter(PostQueries.searchConfig(blog), page.rows.get(0).getString("search_query"));
+    }
+
+    private static void writeList(JsonGenerator g, String type, Page page, PostSelection selection, ListQuery q,
+            Highlighter highlighter, long total) throws IOException {
         g.writeStartObject();
-        writePosts(g, type, page, selection, PostQueries.highlighted(q));
+        writePosts(g, type, page, selection, highlighter);
         int pages = (int) Math.max(1, (total + q.limit() - 1) / q.limit());
         g.writeObjectFieldStart("meta");
         g.writeObjectFieldStart("pagination");
@@ -83,11 +91,11 @@ public class PostService {
 
     private static void writeOne(JsonGenerator g, String type, Page page, PostSelection selection) throws IOException {
         g.writeStartObject();
-        writePosts(g, type, page, selection, false);
+        writePosts(g, type, page, selection, null);
         g.writeEndObject();
     }
 
-    private static void writePosts(JsonGenerator g, String type, Page page, PostSelection selection, boolean highlight)
+    private static void writePosts(JsonGenerator g, String type, Page page, PostSelection selection, Highlighter highlighter)
             throws IOException {
         g.writeArrayFieldStart(type + "s");
         for (Row row : page.rows) {
@@ -99,8 +107,8 @@ public class PostService {
                     field.writer.write(g, row);
                 }
             }
-            if (highlight) {
-                g.writeStringField(QueryParser.SEARCH_HIGHLIGHT, Highlights.toHtml(row.getString("search_highlight")));
+            if (highlighter != null) {
+                g.writeStringField(QueryParser.SEARCH_HIGHLIGHT, highlighter.toHtml(row.getString("search_window")));
             }
             if (selection.authors) {
                 writeList(g, "authors", page.authors.getOrDefault(row.getString("post_id"), List.of()), AuthorJson::write);

@@ -8,14 +8,15 @@ import java.util.regex.Pattern;
 
 /**
  * The words of {@code ?search=}, made into tsquery text without ever passing user syntax through: the input is
- * split into runs of letters and digits (so no operator, quote, colon or parenthesis survives), each word is quoted,
+ * split into runs of letters, marks and digits (so no operator, quote, colon or parenthesis survives), each word is quoted,
  * the words are joined with AND, and the last one matches as a prefix (search as you type).
  */
 public record SearchQuery(List<String> words) {
 
     public static final int MAX_LENGTH = 200;
     public static final int MAX_WORDS = 10;
-    private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
+    /** Not letters, combining marks (Indic vowel signs are part of their word for PostgreSQL's parser) or digits. */
+    private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{M}\\p{N}]+");
     /** A word longer than this is no word (PostgreSQL's parser limit is 2 KB; nothing real comes near). */
     private static final int MAX_WORD = 60;
     private static final int PROBE_LENGTH = 5;

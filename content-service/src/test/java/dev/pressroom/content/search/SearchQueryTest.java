@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.kernel.error.ApiException;
 import org.junit.jupiter.api.Test;
+import org.tartarus.snowball.SnowballStemmer;
 
 class SearchQueryTest {
 
@@ -17,6 +18,8 @@ class SearchQueryTest {
     void parseWhenTsquerySyntaxThenOnlyWordsRemain() {
         assertThat(SearchQuery.parse("a' | !b:* & (c) <-> d\\").words()).containsExactly("a", "b", "c", "d");
         assertThat(SearchQuery.parse("crème brûlée 2025").words()).containsExactly("crème", "brûlée", "2025");
+        // Devanagari vowel signs and virama are combining marks inside the word, as PostgreSQL's parser reads it.
+        assertThat(SearchQuery.parse("हिन्दी भाषा").words()).containsExactly("हिन्दी", "भाषा");
     }
 
     @Test
@@ -41,7 +44,18 @@ class SearchQueryTest {
     }
 
     @Test
-    void toHtmlWhenMarkupInTextThenEscapedAndOnlyBalancedMarks() {
-        assertThat(Highlights.toHtml("a <b> & \u0002x\u0003 \u0003 \u0002y")).isEqualTo("a &lt;b&gt; &amp; <mark>x</mark>  <mark>y</mark>");
+    void stemmerWhenAnyConfigurationButSimpleThenItsSnowballStemmer() {
+        for (String lang : "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ")) {
+            SnowballStemmer stemmer = SearchLanguage.stemmer(SearchLanguage.config(lang));
+            assertThat(stemmer).as(lang).isNotNull();
+            stemmer.setCurrent("tomatoes");
+            stemmer.stem();
+            assertThat(stemmer.getCurrent()).as(lang).isNotEmpty();
+        }
+        assertThat(SearchLanguage.stemmer("simple")).isNull();
+        SnowballStemmer english = SearchLanguage.stemmer("english");
+        english.setCurrent("tomatoes");
+        english.stem();
+        assertThat(english.getCurrent()).isEqualTo("tomato");
     }
 }

@@ -76,6 +76,14 @@ class SearchResourceTest {
     }
 
     @Test
+    void searchWhenInflectedWordsThenHighlightMarksTheStemmedForms() {
+        // roast and tomato are stems: the body's "Roasting" and "tomatoes'" are marked, whatever their spelling.
+        api(demo).get("/posts?search=roast+tomato&fields=slug,search_highlight").then().statusCode(200)
+                .body("posts.slug", contains("tomato-soup"))
+                .body("posts[0].search_highlight", containsString("<mark>Roasting</mark> concentrates the <mark>tomatoes</mark>&#39;"));
+    }
+
+    @Test
     void searchWhenMatchDeepInLongBodyThenSnippetAroundIt() throws Exception {
         Path folder = Files.createTempDirectory("long");
         TestBlogs.write(folder, "blog.yaml", "title: Long\nauthors:\n  - username: ana\n    name: Ana\n");
@@ -146,6 +154,15 @@ class SearchResourceTest {
                 .body("posts.slug.size()", equalTo(1))
                 .body("meta.pagination.pages", equalTo(2))
                 .body("meta.pagination.prev", equalTo(1));
+    }
+
+    @Test
+    void searchWhenPagePastTheEndThenTotalStillCounted() {
+        // No row carries the count there: the count statement answers it.
+        api(demo).get("/posts?search=tomato&fields=slug&limit=1&page=3").then().statusCode(200)
+                .body("posts.size()", equalTo(0))
+                .body("meta.pagination.total", equalTo(2))
+                .body("meta.pagination.prev", equalTo(2));
     }
 
     @Test
