@@ -3,8 +3,9 @@
  * given the first two blocks of each lane it fills every pass and returns the XOR of the lanes' last blocks. H0,
  * those first blocks and the final H' stay in Java (BLAKE2b); this is the memory-hard part, 99% of the time.
  *
- * Two compression functions G: one with AVX2 (four 64-bit words per instruction, chosen at run time where the CPU
- * has it) and a portable C one (aarch64, older x86, and the tests). Both give the same blocks.
+ * Three compression functions G, the fastest the CPU has chosen at run time: AVX-512VL and AVX2 (four 64-bit words
+ * per instruction, pressroom_argon2_g256.h) and portable C (aarch64, older x86). All give the same blocks; the
+ * tests run each through a ceiling that forces the slower ones.
  *
  * Rules that keep it safe and native-image friendly: no callbacks into Java and no exceptions thrown from C (errors
  * are return codes, the Java side throws); nothing is printed; the work areas are mmap'd once by Java's pool and
@@ -97,7 +98,7 @@ static void compress_portable(const block *x, const block *y, block *out, int xo
     }
 }
 
-/* ---- AVX2: a row or column of P in four 256-bit registers, GB on four word quadruples at once ---- */
+/* ---- 256-bit registers: AVX2, and AVX-512VL (the same registers with a rotate instruction) ---- */
 
 #if defined(__x86_64__)
 #pragma GCC push_options
@@ -129,97 +130,51 @@ static inline __m256i rotr63(__m256i x) {
     return _mm256_or_si256(_mm256_srli_epi64(x, 63), _mm256_add_epi64(x, x));
 }
 
-static inline void gb4(__m256i *a, __m256i *b, __m256i *c, __m256i *d) {
-    *a = bla_mka4(*a, *b);
-    *d = rotr32(_mm256_xor_si256(*d, *a));
-    *c = bla_mka4(*c, *d);
-    *b = rotr24(_mm256_xor_si256(*b, *c));
-    *a = bla_mka4(*a, *b);
-    *d = rotr16(_mm256_xor_si256(*d, *a));
-    *c = bla_mka4(*c, *d);
-    *b = rotr63(_mm256_xor_si256(*b, *c));
-}
-
-/*
- * P with a = v0..v3, b = v4..v7, c = v8..v11, d = v12..v15: the four column GBs at once, then the diagonal ones
- * (v0,v5,v10,v15), (v1,v6,v11,v12), ... after turning b, c and d by one, two and three words, then back.
- */
-static inline void permute4(__m256i *a, __m256i *b, __m256i *c, __m256i *d) {
-    gb4(a, b, c, d);
-    *b = _mm256_permute4x64_epi64(*b, _MM_SHUFFLE(0, 3, 2, 1));
-    *c = _mm256_permute4x64_epi64(*c, _MM_SHUFFLE(1, 0, 3, 2));
-    *d = _mm256_permute4x64_epi64(*d, _MM_SHUFFLE(2, 1, 0, 3));
-    gb4(a, b, c, d);
-    *b = _mm256_permute4x64_epi64(*b, _MM_SHUFFLE(2, 1, 0, 3));
-    *c = _mm256_permute4x64_epi64(*c, _MM_SHUFFLE(1, 0, 3, 2));
-    *d = _mm256_permute4x64_epi64(*d, _MM_SHUFFLE(0, 3, 2, 1));
-}
-
 /* The halves of two registers: (x.lo, y.lo) for half 0x20, (x.hi, y.hi) for 0x31. */
 #define HALVES(x, y, which) _mm256_permute2x128_si256((x), (y), (which))
 
-static void compress_avx2(const block *x, const block *y, block *out, int xor_out, block scratch[2]) {
-    /* Register k holds words 4k..4k+3, so row i (16 words) is registers 4i..4i+3. */
-    __m256i *r = (__m256i *) scratch[0].w;
-    __m256i *q = (__m256i *) scratch[1].w;
-    for (int row = 0; row < 8; row++) {
-        __m256i v[4];
-        for (int i = 0; i < 4; i++) {
-            int k = 4 * row + i;
-            r[k] = _mm256_xor_si256(_mm256_load_si256((const __m256i *) x->w + k),
-                                    _mm256_load_si256((const __m256i *) y->w + k));
-            v[i] = r[k];
-        }
-        permute4(&v[0], &v[1], &v[2], &v[3]);
-        for (int i = 0; i < 4; i++) {
-            q[4 * row + i] = v[i];
-        }
-    }
-    /* Columns 2j and 2j+1 take the low and the high halves of register j of every row: v0..v3 of column 2j are
-       words 4j, 4j+1 of rows 0 and 1, i.e. the low halves of q[j] and q[4 + j]. The result, XORed with R, goes
-       straight to out (which may be y: R holds all of y that is needed). */
-    __m256i *target = (__m256i *) out->w;
-    for (int j = 0; j < 4; j++) {
-        __m256i even[4];
-        __m256i odd[4];
-        for (int pair = 0; pair < 4; pair++) {
-            __m256i upper = q[8 * pair + j];
-            __m256i lower = q[8 * pair + 4 + j];
-            even[pair] = HALVES(upper, lower, 0x20);
-            odd[pair] = HALVES(upper, lower, 0x31);
-        }
-        permute4(&even[0], &even[1], &even[2], &even[3]);
-        permute4(&odd[0], &odd[1], &odd[2], &odd[3]);
-        for (int pair = 0; pair < 4; pair++) {
-            int upper = 8 * pair + j;
-            int lower = upper + 4;
-            __m256i new_upper = _mm256_xor_si256(HALVES(even[pair], odd[pair], 0x20), r[upper]);
-            __m256i new_lower = _mm256_xor_si256(HALVES(even[pair], odd[pair], 0x31), r[lower]);
-            if (xor_out) {
-                new_upper = _mm256_xor_si256(new_upper, _mm256_load_si256(target + upper));
-                new_lower = _mm256_xor_si256(new_lower, _mm256_load_si256(target + lower));
-            }
-            _mm256_store_si256(target + upper, new_upper);
-            _mm256_store_si256(target + lower, new_lower);
-        }
-    }
-}
+#define COMPRESS compress_avx2
+#define GB4 gb4_avx2
+#define PERMUTE4 permute4_avx2
+#define ROTR24 rotr24
+#define ROTR16 rotr16
+#define ROTR63 rotr63
+#include "pressroom_argon2_g256.h"
+#pragma GCC pop_options
 
+/* vprorq: each rotation one instruction instead of a byte shuffle or three (m=7 MiB, t=5: 12 instead of 13 ms). */
+#pragma GCC push_options
+#pragma GCC target("avx2,avx512f,avx512vl")
+#define COMPRESS compress_avx512vl
+#define GB4 gb4_avx512vl
+#define PERMUTE4 permute4_avx512vl
+#define ROTR24(x) _mm256_ror_epi64((x), 24)
+#define ROTR16(x) _mm256_ror_epi64((x), 16)
+#define ROTR63(x) _mm256_ror_epi64((x), 63)
+#include "pressroom_argon2_g256.h"
 #pragma GCC pop_options
 #endif
+
+/* The most a fill may use: everything the CPU has, AVX2 at most, or portable C (NativeArgon2.fill's ceiling). */
+enum ceiling { ANY = 0, AVX2_AT_MOST = 1, PORTABLE = 2 };
 
 typedef struct {
     compress_fn compress;
     const char *name;
 } compressor;
 
-/* AVX2 where the CPU has it (checked once per call: a few instructions against milliseconds of work). */
-static compressor fastest(void) {
+/* The fastest G the CPU allows under the ceiling (checked at each call: a few instructions against milliseconds). */
+static compressor fastest(int ceiling) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) {
+    if (ceiling < AVX2_AT_MOST && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) {
+        return (compressor) {compress_avx512vl, "AVX-512VL"};
+    }
+    if (ceiling < PORTABLE && __builtin_cpu_supports("avx2")) {
         return (compressor) {compress_avx2, "AVX2"};
     }
+#else
+    (void) ceiling;
 #endif
     return (compressor) {compress_portable, "portable C"};
 }
@@ -338,10 +293,11 @@ JNIEXPORT void JNICALL Java_dev_pressroom_auth_account_NativeArgon2_release(JNIE
     munmap((void *) (intptr_t) area, (size_t) bytes);
 }
 
-/* The compression function fill() uses unless told to use the portable one, for the startup log line. */
-JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fastestPath(JNIEnv *env, jclass cls) {
+/* The compression function fill() uses under the ceiling, for the startup log line. */
+JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fastestPath(JNIEnv *env, jclass cls,
+                                                                                 jint ceiling) {
     (void) cls;
-    return (*env)->NewStringUTF(env, fastest().name);
+    return (*env)->NewStringUTF(env, fastest(ceiling).name);
 }
 
 /*
@@ -352,7 +308,7 @@ JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fastestPa
 JNIEXPORT jint JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fill(JNIEnv *env, jclass cls, jlong area,
                                                                        jlongArray first_blocks, jint lanes,
                                                                        jint lane_length, jint passes,
-                                                                       jboolean portable, jlongArray last_block) {
+                                                                       jint ceiling, jlongArray last_block) {
     (void) cls;
     if (area == 0 || lanes < 1 || passes < 1 || lane_length < 2 * SLICES || lane_length % SLICES != 0
             || (*env)->GetArrayLength(env, first_blocks) != (jsize) lanes * 2 * WORDS
@@ -361,7 +317,7 @@ JNIEXPORT jint JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fill(JNIEnv 
     }
     fill_state s = {
         .memory = (block *) (intptr_t) area,
-        .compress = portable ? compress_portable : fastest().compress,
+        .compress = fastest(ceiling).compress,
         .lanes = (uint32_t) lanes,
         .lane_length = (uint32_t) lane_length,
         .segment_length = (uint32_t) lane_length / SLICES,

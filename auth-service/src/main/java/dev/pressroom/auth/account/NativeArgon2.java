@@ -24,15 +24,20 @@ final class NativeArgon2 {
 
     static native void release(long address, long bytes);
 
-    /** @return "AVX2" or "portable C": what {@link #fill} uses unless {@code portable} is set */
-    static native String fastestPath();
+    /** The most {@link #fill} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
+    enum Ceiling {
+        ANY, AVX2, PORTABLE
+    }
+
+    /** @return "AVX-512VL", "AVX2" or "portable C": what {@link #fill} uses under the ceiling (its ordinal) */
+    static native String fastestPath(int ceiling);
 
     /**
      * {@link MemoryFill.Area#fill} on the area at {@code address} (at least lanes × laneLength KiB), wiping it
-     * afterwards; {@code portable} forces the portable C compression function even where AVX2 is there.
+     * afterwards, with the fastest compression function the CPU has under the {@link Ceiling} (its ordinal).
      *
      * @return 0, or -1 for arguments out of range (the last block is then not written)
      */
-    static native int fill(long address, long[] firstBlocks, int lanes, int laneLength, int passes, boolean portable,
+    static native int fill(long address, long[] firstBlocks, int lanes, int laneLength, int passes, int ceiling,
             long[] lastBlock);
 }

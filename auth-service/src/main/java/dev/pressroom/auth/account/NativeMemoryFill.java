@@ -5,9 +5,9 @@ import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 
 /**
- * Argon2id's memory filling by the bundled C library: 2-3 times faster than {@link JavaMemoryFill} (AVX2 where the
- * CPU has it, else portable C), same blocks. Areas are mmap'd outside the heap once and reused by {@link Argon2id}'s
- * pool, so a hash neither allocates nor page-faults; the C code wipes an area before it returns.
+ * Argon2id's memory filling by the bundled C library: 2-3 times faster than {@link JavaMemoryFill} (AVX-512VL or
+ * AVX2 where the CPU has them, else portable C), same blocks. Areas are mmap'd outside the heap once and reused by
+ * {@link Argon2id}'s pool, so a hash neither allocates nor page-faults; the C code wipes an area before it returns.
  */
 final class NativeMemoryFill implements MemoryFill {
 
@@ -15,21 +15,21 @@ final class NativeMemoryFill implements MemoryFill {
     /** Unmaps an area once nothing can reach it (a pool that is dropped, as tests do); a kept pool's areas live on. */
     private static final Cleaner UNMAP = Cleaner.create();
 
-    private final boolean portable;
+    private final NativeArgon2.Ceiling ceiling;
 
-    private NativeMemoryFill(boolean portable) {
-        this.portable = portable;
+    private NativeMemoryFill(NativeArgon2.Ceiling ceiling) {
+        this.ceiling = ceiling;
     }
 
     /** Loads the library from the application. @throws IllegalStateException when it cannot be loaded */
     static NativeMemoryFill load() {
-        return load(NativeArgon2.resource(), false);
+        return load(NativeArgon2.resource(), NativeArgon2.Ceiling.ANY);
     }
 
-    /** @param portable the portable C code even where AVX2 is there (so tests cover it on any machine) */
-    static NativeMemoryFill load(String resource, boolean portable) {
+    /** @param ceiling the most the C code may use (tests force the slower code to cover it on any machine) */
+    static NativeMemoryFill load(String resource, NativeArgon2.Ceiling ceiling) {
         BundledLibraries.load(resource);
-        return new NativeMemoryFill(portable);
+        return new NativeMemoryFill(ceiling);
     }
 
     @Override
@@ -39,7 +39,7 @@ final class NativeMemoryFill implements MemoryFill {
 
     @Override
     public String description() {
-        return "native code (" + (portable ? "portable C" : NativeArgon2.fastestPath()) + ")";
+        return "native code (" + NativeArgon2.fastestPath(ceiling.ordinal()) + ")";
     }
 
     private final class NativeArea implements Area {
@@ -67,7 +67,7 @@ final class NativeMemoryFill implements MemoryFill {
         public long[] fill(long[] firstBlocks, int lanes, int laneLength, int passes) {
             long[] last = new long[128];
             try {
-                if (NativeArgon2.fill(address, firstBlocks, lanes, laneLength, passes, portable, last) != 0) {
+                if (NativeArgon2.fill(address, firstBlocks, lanes, laneLength, passes, ceiling.ordinal(), last) != 0) {
                     throw new IllegalStateException("native Argon2 refused lanes=" + lanes + " laneLength=" + laneLength);
                 }
                 return last;

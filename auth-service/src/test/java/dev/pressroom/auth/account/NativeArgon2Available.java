@@ -20,9 +20,9 @@ final class NativeArgon2Available {
     /**
      * Skips the test only when the build said it skipped the library; a library that is there must load.
      *
-     * @param portable the portable C compression function even where the CPU has AVX2
+     * @param ceiling the most the C code may use: ANY, or the slower code forced even where the CPU has more
      */
-    static NativeMemoryFill fill(boolean portable) {
+    static NativeMemoryFill fill(NativeArgon2.Ceiling ceiling) {
         if (NativeArgon2.class.getClassLoader().getResource(NativeArgon2.resource()) == null) {
             assertThat(SKIPPED).as("%s is missing, yet the build did not skip it", NativeArgon2.resource()).exists();
             try {
@@ -31,6 +31,6 @@ final class NativeArgon2Available {
                 throw new UncheckedIOException(e);
             }
         }
-        return NativeMemoryFill.load(NativeArgon2.resource(), portable);
+        return NativeMemoryFill.load(NativeArgon2.resource(), ceiling);
     }
 }

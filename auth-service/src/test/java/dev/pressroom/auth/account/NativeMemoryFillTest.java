@@ -18,32 +18,32 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import sun.misc.Unsafe;
 
 /**
- * The native memory filling, with the compression function the CPU allows (AVX2 here) and with the portable C one
- * (what aarch64 and older x86 run), against RFC 9106's test vector and byte for byte against the Java filling.
+ * The native memory filling with each compression function (the fastest the CPU has, AVX-512VL here; AVX2; and the
+ * portable C that aarch64 and older x86 run), against RFC 9106's test vector and byte for byte against the Java one.
  */
 class NativeMemoryFillTest {
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void hashWhenRfc9106TestVectorThenItsTag(boolean portable) {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenRfc9106TestVectorThenItsTag(NativeArgon2.Ceiling ceiling) {
         // RFC 9106 §5.3: Argon2id, m=32 KiB, t=3, p=4, with secret and associated data.
-        byte[] tag = new Argon2id(1, 32, NativeArgon2Available.fill(portable)).hash(filled(32, 0x01), filled(16, 0x02),
+        byte[] tag = new Argon2id(1, 32, NativeArgon2Available.fill(ceiling)).hash(filled(32, 0x01), filled(16, 0x02),
                 filled(8, 0x03), filled(12, 0x04), 32, 3, 4, 32);
 
         assertThat(HexFormat.of().formatHex(tag))
                 .isEqualTo("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
     }
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void hashWhenRandomParametersThenSameAsJava(boolean portable) {
-        Argon2id fast = new Argon2id(1, 2048, NativeArgon2Available.fill(portable));
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenRandomParametersThenSameAsJava(NativeArgon2.Ceiling ceiling) {
+        Argon2id fast = new Argon2id(1, 2048, NativeArgon2Available.fill(ceiling));
         Argon2id java = new Argon2id(1, 2048, new JavaMemoryFill());
-        Random random = new Random(portable ? 11 : 7);
+        Random random = new Random(ceiling.ordinal() * 7 + 5);
         for (int i = 0; i < 60; i++) {
             int lanes = 1 + random.nextInt(i % 3 == 0 ? 1 : 5);
             // Any memory from the least for these lanes, multiples of 4p or not, now and then more than the pool holds.
@@ -61,20 +61,20 @@ class NativeMemoryFillTest {
         }
     }
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void hashWhenProductionParametersThenSameAsJava(boolean portable) {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenProductionParametersThenSameAsJava(NativeArgon2.Ceiling ceiling) {
         byte[] password = "correct horse battery staple".getBytes();
         byte[] salt = filled(16, 0x42);
 
-        assertThat(new Argon2id(1, 7168, NativeArgon2Available.fill(portable)).hash(password, salt, 7168, 5, 1, 32))
+        assertThat(new Argon2id(1, 7168, NativeArgon2Available.fill(ceiling)).hash(password, salt, 7168, 5, 1, 32))
                 .isEqualTo(new Argon2id(1, 7168, new JavaMemoryFill()).hash(password, salt, 7168, 5, 1, 32));
     }
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void hashWhenManyThreadsShareTwoAreasThenEachGetsItsOwnTag(boolean portable) throws Exception {
-        Argon2id fast = new Argon2id(2, 512, NativeArgon2Available.fill(portable));
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenManyThreadsShareTwoAreasThenEachGetsItsOwnTag(NativeArgon2.Ceiling ceiling) throws Exception {
+        Argon2id fast = new Argon2id(2, 512, NativeArgon2Available.fill(ceiling));
         Argon2id java = new Argon2id(1, 512, new JavaMemoryFill());
         int count = 64;
         byte[] salt = filled(16, 0x33);
@@ -98,17 +98,17 @@ class NativeMemoryFillTest {
         }
     }
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void fillWhenDoneThenAreaWiped(boolean portable) throws Exception {
-        NativeArgon2Available.fill(portable);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void fillWhenDoneThenAreaWiped(NativeArgon2.Ceiling ceiling) throws Exception {
+        NativeArgon2Available.fill(ceiling);
         long bytes = 64 * 1024;
         long address = NativeArgon2.allocate(bytes);
         long[] first = new long[2 * 2 * 128];
         Arrays.fill(first, 0x5a5a5a5a5a5a5a5aL);
         long[] last = new long[128];
 
-        assertThat(NativeArgon2.fill(address, first, 2, 32, 2, portable, last)).isZero();
+        assertThat(NativeArgon2.fill(address, first, 2, 32, 2, ceiling.ordinal(), last)).isZero();
 
         // The blocks derive from the password: none may stay in the area once the hash is done.
         Field field = Unsafe.class.getDeclaredField("theUnsafe");
@@ -123,10 +123,10 @@ class NativeMemoryFillTest {
         assertThat(last).isNotEqualTo(new long[128]);
     }
 
-    @ParameterizedTest(name = "portable={0}")
-    @ValueSource(booleans = {false, true})
-    void fillWhenArgumentsOutOfRangeThenRefused(boolean portable) {
-        MemoryFill.Area area = NativeArgon2Available.fill(portable).area(64);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void fillWhenArgumentsOutOfRangeThenRefused(NativeArgon2.Ceiling ceiling) {
+        MemoryFill.Area area = NativeArgon2Available.fill(ceiling).area(64);
 
         assertThatThrownBy(() -> area.fill(new long[256], 2, 32, 1)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> area.fill(new long[256], 1, 30, 1)).isInstanceOf(IllegalStateException.class);
@@ -134,13 +134,14 @@ class NativeMemoryFillTest {
     }
 
     @Test
-    void descriptionWhenCpuHasAvx2ThenAvx2() throws Exception {
-        NativeMemoryFill fill = NativeArgon2Available.fill(false);
-        boolean avx2 = Files.readString(Path.of("/proc/cpuinfo")).contains(" avx2");
-        assumeTrue(avx2, "no AVX2 on this CPU");
+    void descriptionWhenCpuHasAvx512vlThenEachCeilingNamesItsCode() throws Exception {
+        String cpu = Files.readString(Path.of("/proc/cpuinfo"));
+        assumeTrue(cpu.contains(" avx512vl") && cpu.contains(" avx2"), "no AVX-512VL on this CPU");
 
-        assertThat(fill.description()).isEqualTo("native code (AVX2)");
-        assertThat(NativeArgon2Available.fill(true).description()).isEqualTo("native code (portable C)");
+        assertThat(NativeArgon2Available.fill(NativeArgon2.Ceiling.ANY).description()).isEqualTo("native code (AVX-512VL)");
+        assertThat(NativeArgon2Available.fill(NativeArgon2.Ceiling.AVX2).description()).isEqualTo("native code (AVX2)");
+        assertThat(NativeArgon2Available.fill(NativeArgon2.Ceiling.PORTABLE).description())
+                .isEqualTo("native code (portable C)");
     }
 
     private static byte[] filled(int length, int value) {
