@@ -1,46 +1,45 @@
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
+package dev.pressroom.auth.account;
+
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 
 /**
- * Argon2id cost on one core for OWASP's equivalent settings (m KiB, t passes, p=1), the floor of every sign-in: the
- * service's own {@code Argon2id} (one reused work area) and Bouncy Castle's generator (fresh blocks per hash, the
- * garbage it leaves is not counted here). Run with the packaged bcprov jar on the class path
- * ({@code target/quarkus-app/lib/main/...}); the service's classes are read from the app jar of the same build.
+ * Argon2id cost on one core, the floor of every sign-in: the service's {@code Argon2id} with each memory filling
+ * (native with the fastest compression function the CPU has, with AVX2 at most, in portable C; Java) and Bouncy Castle's
+ * generator (fresh blocks per hash, the garbage it leaves is not counted here), for today's setting and the
+ * accounts' earlier one. In the service's package, so bench/run.sh compiles it against target/classes and the
+ * packaged bcprov jar and runs it with the built library.
  */
 public class HashBench {
-    private static final int[][] SETTINGS = {{19456, 2}, {12288, 3}, {9216, 4}, {7168, 5}};
+    private static final int[][] SETTINGS = {{7168, 5}, {19456, 2}};
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         byte[] salt = new byte[16];
         byte[] password = "bench-password-123".getBytes(StandardCharsets.UTF_8);
-        Class<?> argon2Class = new URLClassLoader(appJars(), HashBench.class.getClassLoader())
-                .loadClass("dev.pressroom.auth.account.Argon2id");
-        Constructor<?> constructor = argon2Class.getConstructor(int.class, int.class);
-        Method hash = argon2Class.getMethod("hash", byte[].class, byte[].class, int.class, int.class, int.class, int.class);
         for (int[] s : SETTINGS) {
-            Object argon2 = constructor.newInstance(1, s[0]);
-            double ours = msPerHash(() -> hash.invoke(argon2, password, salt, s[0], s[1], 1, 32));
+            StringBuilder line = new StringBuilder(String.format("argon2id m=%d t=%d p=1:", s[0], s[1]));
+            try {
+                for (NativeArgon2.Ceiling ceiling : NativeArgon2.Ceiling.values()) {
+                    line.append(measure(NativeMemoryFill.load(NativeArgon2.resource(), ceiling), password, salt, s));
+                }
+            } catch (IllegalStateException e) {
+                line.append(" native not available (").append(e.getMessage()).append(");");
+            }
+            line.append(measure(new JavaMemoryFill(), password, salt, s));
             double bc = msPerHash(() -> bouncyCastle(password, salt, s[0], s[1]));
-            System.out.printf("password hash floor (one core): argon2id m=%d t=%d p=1: %.1f ms per hash (%.0f/s per core);"
-                    + " Bouncy Castle %.1f ms%n", s[0], s[1], ours, 1000 / ours, bc);
+            line.append(String.format(" Bouncy Castle %.1f ms", bc));
+            System.out.println("RESULT " + line);
         }
     }
 
-    private interface Hash {
-        void run() throws Exception;
+    private static String measure(MemoryFill fill, byte[] password, byte[] salt, int[] s) {
+        Argon2id argon2 = new Argon2id(1, s[0], fill);
+        double ms = msPerHash(() -> argon2.hash(password, salt, s[0], s[1], 1, 32));
+        return String.format(" %s %.1f ms (%.0f/s per core);", fill.description(), ms, 1000 / ms);
     }
 
-    private static double msPerHash(Hash hash) throws Exception {
+    private static double msPerHash(Runnable hash) {
         for (int i = 0; i < 15; i++) {
             hash.run();
         }
@@ -57,17 +56,5 @@ public class HashBench {
         generator.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withVersion(Argon2Parameters.ARGON2_VERSION_13)
                 .withMemoryAsKB(memoryKib).withIterations(iterations).withParallelism(1).withSalt(salt).build());
         generator.generateBytes(password, new byte[32]);
-    }
-
-    /** The jars in quarkus-app/app beside the lib/main folder that holds the bcprov jar on the class path. */
-    private static URL[] appJars() throws Exception {
-        Path bcprov = Path.of(Argon2BytesGenerator.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<URL> jars = new ArrayList<>();
-        try (DirectoryStream<Path> app = Files.newDirectoryStream(bcprov.getParent().resolve("../../app"), "*.jar")) {
-            for (Path jar : app) {
-                jars.add(jar.toUri().toURL());
-            }
-        }
-        return jars.toArray(URL[]::new);
     }
 }

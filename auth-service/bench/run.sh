@@ -2,8 +2,9 @@
 # `make bench` for auth-service: starts the JVM build on loopback (ports 18083/19083), creates its bench account
 # and client through the admin API, then drives wrk at concurrency 8 and 32 for discovery, JWKS, introspection,
 # code flows with an existing session, refresh rotations and sign-ins with a fresh browser. Prints requests/s,
-# p50/p99 latency and CPU per operation, plus startup time, memory and the RS256 signing floor of both signers
-# (the service's own choice follows AUTH_SIGNER from the environment: auto, openssl or jdk).
+# p50/p99 latency and CPU per operation, plus startup time, memory, the RS256 signing floor of both signers and the
+# Argon2id floor of both memory fillings (the service's own choices follow AUTH_SIGNER and AUTH_ARGON2 from the
+# environment: auto, openssl or jdk; auto, native or java).
 # cwd = repo root; PG_*/REDIS_* come from the environment (the dev database and Redis db of auth-service).
 set -euo pipefail
 
@@ -154,10 +155,14 @@ if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
   jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"
 fi
 grep -o 'RS256 signing with .*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+grep -o 'Argon2id memory filling .*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 # SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
 javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
 java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
   | sed 's/^RESULT /RS256 signing floor (one core), /'
-java -cp "$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)" "$BENCH/HashBench.java" \
-  | sed 's/^RESULT /password hash floor (Bouncy Castle, one core): /'
+# HashBench too (it measures both memory fillings; NativeMemoryFill is package-private), with the packaged bcprov jar.
+BCPROV="$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)"
+javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes:$BCPROV" "$BENCH/HashBench.java"
+java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes:$BCPROV" dev.pressroom.auth.account.HashBench \
+  | sed 's/^RESULT /password hash floor (one core), /'
 printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"

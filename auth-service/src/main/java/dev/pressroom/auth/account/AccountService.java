@@ -21,7 +21,7 @@ public class AccountService {
 
     private final AccountRepository accounts;
     private final ShortLivedCache<UUID, Account> recent = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
-    private final PasswordHasher hasher = new PasswordHasher();
+    private final PasswordHasher hasher;
     private final Clock clock;
     private final ExecutorService hashing = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
             r -> {
@@ -30,8 +30,9 @@ public class AccountService {
                 return t;
             });
 
-    public AccountService(AccountRepository accounts, Clock clock) {
+    public AccountService(AccountRepository accounts, PasswordHasher hasher, Clock clock) {
         this.accounts = accounts;
+        this.hasher = hasher;
         this.clock = clock;
     }
 

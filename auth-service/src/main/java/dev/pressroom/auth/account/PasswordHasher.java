@@ -13,7 +13,8 @@ import java.util.Base64;
  * flight (7 instead of 19 MiB) for about the same CPU. Encoded in the PHC string format, so hashes made with
  * other parameters still verify and are replaced at the next sign-in ({@link #needsRehash}). The hash is
  * {@link Argon2id}, with one reusable work area per core for the whole process (the hashing pool of
- * {@link AccountService} has as many threads, so sign-ins never wait for an area).
+ * {@link AccountService} has as many threads, so sign-ins never wait for an area), filled natively or in Java
+ * (AUTH_ARGON2, {@link PasswordHasherProducer}).
  */
 public final class PasswordHasher {
 
@@ -27,12 +28,13 @@ public final class PasswordHasher {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getDecoder();
-    private static final Argon2id ARGON2 = new Argon2id(Runtime.getRuntime().availableProcessors(), MEMORY_KIB);
 
+    private final Argon2id argon2;
     /** Verified against when the account does not exist, so a missing account costs the same time. */
     private final String dummyHash;
 
-    public PasswordHasher() {
+    PasswordHasher(MemoryFill fill) {
+        this.argon2 = new Argon2id(Runtime.getRuntime().availableProcessors(), MEMORY_KIB, fill);
         this.dummyHash = hash(Tokens.random(16));
     }
 
@@ -40,7 +42,7 @@ public final class PasswordHasher {
         return hash(password, MEMORY_KIB, ITERATIONS);
     }
 
-    static String hash(String password, int memoryKib, int iterations) {
+    String hash(String password, int memoryKib, int iterations) {
         byte[] salt = new byte[SALT_BYTES];
         RANDOM.nextBytes(salt);
         byte[] out = derive(password, salt, memoryKib, iterations, PARALLELISM, HASH_BYTES);
@@ -84,10 +86,10 @@ public final class PasswordHasher {
         return password != null && password.getBytes(StandardCharsets.UTF_8).length <= MAX_PASSWORD_BYTES;
     }
 
-    private static byte[] derive(String password, byte[] salt, int memoryKib, int iterations, int parallelism, int length) {
+    private byte[] derive(String password, byte[] salt, int memoryKib, int iterations, int parallelism, int length) {
         byte[] bytes = password.getBytes(StandardCharsets.UTF_8);
         try {
-            return ARGON2.hash(bytes, salt, memoryKib, iterations, parallelism, length);
+            return argon2.hash(bytes, salt, memoryKib, iterations, parallelism, length);
         } finally {
             Arrays.fill(bytes, (byte) 0);
         }

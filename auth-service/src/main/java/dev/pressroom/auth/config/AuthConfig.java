@@ -54,6 +54,13 @@ public interface AuthConfig {
     @WithDefault("auto")
     String signer();
 
+    /**
+     * Who fills Argon2id's memory (AUTH_ARGON2): auto (the native library when it loads, else Java), native or java
+     * (README, "Password hashes").
+     */
+    @WithDefault("auto")
+    String argon2();
+
     Limits limits();
 
     Db db();

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.token;
 
+import dev.pressroom.auth.jni.BundledLibraries;
 import dev.pressroom.auth.keys.SigningKey;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -29,7 +30,7 @@ final class OpenSslRsaSigner implements RsaSigner {
     }
 
     static OpenSslRsaSigner load(String resource) {
-        OpenSsl.load(resource);
+        BundledLibraries.load(resource);
         return new OpenSslRsaSigner();
     }
 

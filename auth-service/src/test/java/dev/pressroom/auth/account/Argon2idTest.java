@@ -16,14 +16,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Our Argon2id against RFC 9106's test vector and against Bouncy Castle's generator as an independent reference. */
+/**
+ * Our Argon2id with the Java memory filling against RFC 9106's test vector and against Bouncy Castle's generator as
+ * an independent reference (NativeMemoryFillTest holds the native filling to the Java one).
+ */
 class Argon2idTest {
 
     @Test
     void hashWhenRfc9106TestVectorThenItsTag() {
         // RFC 9106 §5.3: Argon2id, m=32 KiB, t=3, p=4, with secret and associated data.
-        byte[] tag = new Argon2id(1, 32).hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03), filled(12, 0x04),
-                32, 3, 4, 32);
+        byte[] tag = new Argon2id(1, 32, new JavaMemoryFill()).hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03),
+                filled(12, 0x04), 32, 3, 4, 32);
 
         assertThat(HexFormat.of().formatHex(tag))
                 .isEqualTo("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
@@ -41,7 +44,7 @@ class Argon2idTest {
         "256, 2, 2, 100",   // a tag over 64 bytes (chained H')
         "96, 3, 1, 1024"})  // a tag of a whole block
     void hashWhenRandomInputsThenSameAsBouncyCastle(int m, int t, int p, int tagLength) {
-        Argon2id argon2 = new Argon2id(1, m);
+        Argon2id argon2 = new Argon2id(1, m, new JavaMemoryFill());
         Random random = new Random(m * 31L + t * 7L + p);
         for (int i = 0; i < 3; i++) {
             byte[] password = bytes(random, random.nextInt(40));
@@ -60,14 +63,14 @@ class Argon2idTest {
         byte[] key = bytes(random, 32);
         byte[] ad = bytes(random, 7);
 
-        assertThat(new Argon2id(1, 512).hash(password, salt, key, ad, 512, 2, 2, 32))
+        assertThat(new Argon2id(1, 512, new JavaMemoryFill()).hash(password, salt, key, ad, 512, 2, 2, 32))
                 .isEqualTo(bouncyCastle(password, salt, key, ad, 512, 2, 2, 32));
     }
 
     @Test
     void hashWhenMoreMemoryThanTheAreasHoldThenStillRight() {
         // Older parameters than the pool is sized for get an area of their own for that hash.
-        Argon2id argon2 = new Argon2id(1, 64);
+        Argon2id argon2 = new Argon2id(1, 64, new JavaMemoryFill());
         byte[] password = "older hash".getBytes();
         byte[] salt = filled(16, 0x5a);
 
@@ -79,7 +82,7 @@ class Argon2idTest {
 
     @Test
     void hashWhenAreaReusedThenNoTraceOfThePreviousHash() {
-        Argon2id argon2 = new Argon2id(1, 2048);
+        Argon2id argon2 = new Argon2id(1, 2048, new JavaMemoryFill());
         byte[] salt = filled(16, 0x11);
         byte[] first = argon2.hash("one".getBytes(), salt, 2048, 1, 1, 32);
 
@@ -90,7 +93,7 @@ class Argon2idTest {
 
     @Test
     void hashWhenManyThreadsShareTwoAreasThenEachGetsItsOwnTag() throws Exception {
-        Argon2id argon2 = new Argon2id(2, 256);
+        Argon2id argon2 = new Argon2id(2, 256, new JavaMemoryFill());
         int count = 48;
         byte[] salt = filled(16, 0x33);
         List<byte[]> expected = new ArrayList<>();
@@ -114,7 +117,7 @@ class Argon2idTest {
 
     @Test
     void hashWhenParametersOutOfRangeThenRefused() {
-        Argon2id argon2 = new Argon2id(1, 64);
+        Argon2id argon2 = new Argon2id(1, 64, new JavaMemoryFill());
         byte[] salt = filled(16, 1);
 
         assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 15, 1, 2, 32)).isInstanceOf(IllegalArgumentException.class);

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 class PasswordHasherTest {
 
-    private final PasswordHasher hasher = new PasswordHasher();
+    private final PasswordHasher hasher = new PasswordHasher(new JavaMemoryFill());
 
     @Test
     void hashWhenCreatedThenArgon2idPhcAtOwaspMinimum() {
@@ -38,7 +38,7 @@ class PasswordHasherTest {
 
     @Test
     void verifyWhenMadeWithOwaspsOtherSettingThenVerifies() {
-        String previous = PasswordHasher.hash("pw", 19456, 2);
+        String previous = hasher.hash("pw", 19456, 2);
         assertThat(previous).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
         assertThat(hasher.verify("pw", previous)).isTrue();
         assertThat(hasher.verify("pv", previous)).isFalse();
@@ -46,7 +46,7 @@ class PasswordHasherTest {
 
     @Test
     void needsRehashWhenOtherParametersThenTrueElseFalse() {
-        assertThat(PasswordHasher.needsRehash(PasswordHasher.hash("pw", 19456, 2))).isTrue();
+        assertThat(PasswordHasher.needsRehash(hasher.hash("pw", 19456, 2))).isTrue();
         assertThat(PasswordHasher.needsRehash(hasher.hash("pw"))).isFalse();
     }
 }

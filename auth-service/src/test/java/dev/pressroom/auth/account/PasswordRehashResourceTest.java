@@ -18,6 +18,9 @@ class PasswordRehashResourceTest {
     @Inject
     AccountRepository repository;
 
+    @Inject
+    PasswordHasher hasher;
+
     @Test
     void authenticateWhenHashHasOlderParametersThenReplacedWithCurrentOne() {
         String email = storedWithOlderHash("correct horse");
@@ -42,7 +45,7 @@ class PasswordRehashResourceTest {
         String email = "rehash-" + UUID.randomUUID() + "@example.test";
         UUID id = UUID.fromString(Admin.createAccount(email, password, "Rehash"));
         String current = repository.findByEmail(email).await().indefinitely().passwordHash();
-        repository.updatePasswordHash(id, current, PasswordHasher.hash(password, 19456, 2)).await().indefinitely();
+        repository.updatePasswordHash(id, current, hasher.hash(password, 19456, 2)).await().indefinitely();
         return email;
     }
 }

@@ -1,0 +1,24 @@
+package dev.pressroom.auth.account;
+
+import dev.pressroom.auth.config.AuthConfig;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
+
+/** The replica's password hasher, its Argon2id memory filling chosen (and logged) at startup from AUTH_ARGON2. */
+@ApplicationScoped
+public class PasswordHasherProducer {
+
+    private static final Logger LOG = Logger.getLogger(PasswordHasherProducer.class);
+
+    @Produces
+    @Singleton
+    @Startup
+    PasswordHasher hasher(AuthConfig config) {
+        MemoryFills.Choice choice = MemoryFills.choose(config.argon2(), NativeMemoryFill::load);
+        LOG.info(choice.description());
+        return new PasswordHasher(choice.fill());
+    }
+}

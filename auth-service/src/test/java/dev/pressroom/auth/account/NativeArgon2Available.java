@@ -1,0 +1,36 @@
+package dev.pressroom.auth.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Tests of the native Argon2id run wherever the build could compile its library (gcc and the JNI headers). */
+final class NativeArgon2Available {
+
+    /** Written by src/main/c/build.sh when it skips, with the reason. */
+    private static final Path SKIPPED = Path.of("target", "argon2-skipped.txt");
+
+    private NativeArgon2Available() {
+    }
+
+    /**
+     * Skips the test only when the build said it skipped the library; a library that is there must load.
+     *
+     * @param ceiling the most the C code may use: ANY, or the slower code forced even where the CPU has more
+     */
+    static NativeMemoryFill fill(NativeArgon2.Ceiling ceiling) {
+        if (NativeArgon2.class.getClassLoader().getResource(NativeArgon2.resource()) == null) {
+            assertThat(SKIPPED).as("%s is missing, yet the build did not skip it", NativeArgon2.resource()).exists();
+            try {
+                assumeTrue(false, "the build skipped the native Argon2id: " + Files.readString(SKIPPED).trim());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return NativeMemoryFill.load(NativeArgon2.resource(), ceiling);
+    }
+}
