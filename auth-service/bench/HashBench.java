@@ -1,15 +1,12 @@
 package dev.pressroom.auth.account;
 
 import java.nio.charset.StandardCharsets;
-import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
-import org.bouncycastle.crypto.params.Argon2Parameters;
 
 /**
  * Argon2id cost on one core, the floor of every sign-in: the service's {@code Argon2id} with each memory filling
- * (native with the fastest compression function the CPU has, with AVX2 at most, in portable C; Java) and Bouncy Castle's
- * generator (fresh blocks per hash, the garbage it leaves is not counted here), for today's setting and the
- * accounts' earlier one. In the service's package, so bench/run.sh compiles it against target/classes and the
- * packaged bcprov jar and runs it with the built library.
+ * (native with the fastest compression function the CPU has, with AVX2 at most, in portable C; Java), for today's
+ * setting and the accounts' earlier one. In the service's package, so bench/run.sh compiles it against
+ * target/classes and runs it with the built library.
  */
 public class HashBench {
     private static final int[][] SETTINGS = {{7168, 5}, {19456, 2}};
@@ -27,8 +24,6 @@ public class HashBench {
                 line.append(" native not available (").append(e.getMessage()).append(");");
             }
             line.append(measure(new JavaMemoryFill(), password, salt, s));
-            double bc = msPerHash(() -> bouncyCastle(password, salt, s[0], s[1]));
-            line.append(String.format(" Bouncy Castle %.1f ms", bc));
             System.out.println("RESULT " + line);
         }
     }
@@ -49,12 +44,5 @@ public class HashBench {
             hash.run();
         }
         return (System.nanoTime() - start) / 1e6 / n;
-    }
-
-    private static void bouncyCastle(byte[] password, byte[] salt, int memoryKib, int iterations) {
-        Argon2BytesGenerator generator = new Argon2BytesGenerator();
-        generator.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withVersion(Argon2Parameters.ARGON2_VERSION_13)
-                .withMemoryAsKB(memoryKib).withIterations(iterations).withParallelism(1).withSalt(salt).build());
-        generator.generateBytes(password, new byte[32]);
     }
 }

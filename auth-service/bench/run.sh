@@ -160,9 +160,8 @@ grep -o 'Argon2id memory filling .*' "$WORK/app.log" | head -1 | sed 's/^/servic
 javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
 java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
   | sed 's/^RESULT /RS256 signing floor (one core), /'
-# HashBench too (it measures both memory fillings; NativeMemoryFill is package-private), with the packaged bcprov jar.
-BCPROV="$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)"
-javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes:$BCPROV" "$BENCH/HashBench.java"
-java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes:$BCPROV" dev.pressroom.auth.account.HashBench \
+# HashBench too (it measures both memory fillings; NativeMemoryFill is package-private).
+javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/HashBench.java"
+java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.account.HashBench \
   | sed 's/^RESULT /password hash floor (one core), /'
 printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"

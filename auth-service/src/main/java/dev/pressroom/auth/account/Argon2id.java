@@ -3,14 +3,13 @@ package dev.pressroom.auth.account;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.bouncycastle.crypto.digests.Blake2bDigest;
 
 /**
  * Argon2id, version 0x13 (RFC 9106), whose memory is reused instead of allocated for each hash: Bouncy Castle's
  * generator allocates one {@code long[128]} object per KiB, so every hash left megabytes of garbage behind and the
  * collections cost a sign-in about half as much as the hash itself.
  *
- * <p>H0, the first two blocks of each lane and the final H' (BLAKE2b, Bouncy Castle) are computed here; the memory
+ * <p>H0, the first two blocks of each lane and the final H' (BLAKE2b, {@link Blake2b}) are computed here; the memory
  * filling in between, nearly all of the time, by a {@link MemoryFill}: the native library or plain Java. A hash
  * fills a work area taken from a bounded pool of at most {@code areas} areas (one per core: more hashes at once
  * would not finish sooner). A hash beyond that waits for an area, so the memory in flight stays bounded too. Areas
@@ -103,7 +102,7 @@ public final class Argon2id {
     /** H0 (RFC 9106 §3.2 step 1). */
     private static byte[] h0(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
             int tagLength) {
-        Blake2bDigest digest = new Blake2bDigest(512);
+        Blake2b digest = new Blake2b(64);
         for (int value : new int[] {lanes, tagLength, memoryKib, passes, VERSION, TYPE_ID}) {
             updateInt(digest, value);
         }
@@ -147,13 +146,13 @@ public final class Argon2id {
     private static void hPrime(byte[] input, byte[] out) {
         int length = out.length;
         if (length <= 64) {
-            Blake2bDigest digest = new Blake2bDigest(length * 8);
+            Blake2b digest = new Blake2b(length);
             updateInt(digest, length);
             digest.update(input, 0, input.length);
             digest.doFinal(out, 0);
             return;
         }
-        Blake2bDigest digest = new Blake2bDigest(512);
+        Blake2b digest = new Blake2b(64);
         byte[] v = new byte[64];
         updateInt(digest, length);
         digest.update(input, 0, input.length);
@@ -164,7 +163,7 @@ public final class Argon2id {
             System.arraycopy(v, 0, out, position, 32);
             position += 32;
             rest -= 32;
-            Blake2bDigest next = rest > 64 ? digest : new Blake2bDigest(rest * 8);
+            Blake2b next = rest > 64 ? digest : new Blake2b(rest);
             next.update(v, 0, 64);
             next.doFinal(v, 0);
         }
@@ -172,7 +171,7 @@ public final class Argon2id {
         Arrays.fill(v, (byte) 0);
     }
 
-    private static void updateInt(Blake2bDigest digest, int value) {
+    private static void updateInt(Blake2b digest, int value) {
         byte[] le = new byte[4];
         putInt(le, 0, value);
         digest.update(le, 0, 4);
