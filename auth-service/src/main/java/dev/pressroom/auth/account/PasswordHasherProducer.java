@@ -1,6 +1,7 @@
 package dev.pressroom.auth.account;
 
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.jni.NativeOrJava;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -17,8 +18,8 @@ public class PasswordHasherProducer {
     @Singleton
     @Startup
     PasswordHasher hasher(AuthConfig config) {
-        MemoryFills.Choice choice = MemoryFills.choose(config.argon2(), NativeMemoryFill::load);
+        NativeOrJava.Choice<MemoryFill> choice = MemoryFills.choose(config.argon2(), NativeMemoryFill::load);
         LOG.info(choice.description());
-        return new PasswordHasher(choice.fill());
+        return new PasswordHasher(choice.implementation());
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.token;
 
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.jni.NativeOrJava;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -18,9 +19,9 @@ public class RsaSignerProducer {
     @Singleton
     @Startup
     RsaSigner signer(AuthConfig config) {
-        RsaSigners.Choice choice = RsaSigners.choose(config.signer(), OpenSslRsaSigner::load);
+        NativeOrJava.Choice<RsaSigner> choice = RsaSigners.choose(config.signer(), OpenSslRsaSigner::load);
         LOG.info(choice.description());
-        return choice.signer();
+        return choice.implementation();
     }
 
     void close(@Disposes RsaSigner signer) {

@@ -3,6 +3,7 @@ package dev.pressroom.auth.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.auth.jni.NativeOrJava;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -15,9 +16,9 @@ class MemoryFillsTest {
 
     @Test
     void chooseWhenAutoAndLibraryMissingThenJavaWithTheReason() {
-        MemoryFills.Choice choice = MemoryFills.choose("auto", NOT_BUILT);
+        NativeOrJava.Choice<MemoryFill> choice = MemoryFills.choose("auto", NOT_BUILT);
 
-        assertThat(choice.fill()).isInstanceOf(JavaMemoryFill.class);
+        assertThat(choice.implementation()).isInstanceOf(JavaMemoryFill.class);
         assertThat(choice.description()).contains("in Java").contains(MISSING + " is not in the application");
     }
 
@@ -30,20 +31,20 @@ class MemoryFillsTest {
 
     @Test
     void chooseWhenJavaThenNativeNeverLoaded() {
-        MemoryFills.Choice choice = MemoryFills.choose(" Java ", () -> {
+        NativeOrJava.Choice<MemoryFill> choice = MemoryFills.choose(" Java ", () -> {
             throw new AssertionError("must not load the library");
         });
 
-        assertThat(choice.fill()).isInstanceOf(JavaMemoryFill.class);
+        assertThat(choice.implementation()).isInstanceOf(JavaMemoryFill.class);
     }
 
     @Test
     void chooseWhenAutoAndLibraryBuiltThenNative() {
         NativeArgon2Available.fill(NativeArgon2.Ceiling.ANY);
 
-        MemoryFills.Choice choice = MemoryFills.choose("auto", NativeMemoryFill::load);
+        NativeOrJava.Choice<MemoryFill> choice = MemoryFills.choose("auto", NativeMemoryFill::load);
 
-        assertThat(choice.fill()).isInstanceOf(NativeMemoryFill.class);
+        assertThat(choice.implementation()).isInstanceOf(NativeMemoryFill.class);
         assertThat(choice.description()).startsWith("Argon2id memory filling by native code (")
                 .contains("AUTH_ARGON2=auto");
     }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.token;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.auth.jni.NativeOrJava;
 import org.junit.jupiter.api.Test;
 
 /** AUTH_SIGNER: auto falls back to the JDK, openssl refuses to start without its library, jdk never loads it. */
@@ -12,9 +13,9 @@ class RsaSignersTest {
 
     @Test
     void chooseWhenAutoAndLibraryMissingThenJdkWithTheReason() {
-        RsaSigners.Choice choice = RsaSigners.choose("auto", () -> OpenSslRsaSigner.load(MISSING));
+        NativeOrJava.Choice<RsaSigner> choice = RsaSigners.choose("auto", () -> OpenSslRsaSigner.load(MISSING));
 
-        assertThat(choice.signer()).isInstanceOf(JdkRsaSigner.class);
+        assertThat(choice.implementation()).isInstanceOf(JdkRsaSigner.class);
         assertThat(choice.description()).contains("JDK").contains(MISSING + " is not in the application");
     }
 
@@ -27,22 +28,22 @@ class RsaSignersTest {
 
     @Test
     void chooseWhenJdkThenOpenSslNeverLoaded() {
-        RsaSigners.Choice choice = RsaSigners.choose(" JDK ", () -> {
+        NativeOrJava.Choice<RsaSigner> choice = RsaSigners.choose(" JDK ", () -> {
             throw new AssertionError("must not load the library");
         });
 
-        assertThat(choice.signer().name()).isEqualTo("jdk");
+        assertThat(choice.implementation().name()).isEqualTo("jdk");
     }
 
     @Test
     void chooseWhenAutoAndLibraryBuiltThenOpenSsl() {
         OpenSslAvailable.signer().close();
 
-        RsaSigners.Choice choice = RsaSigners.choose("auto", OpenSslRsaSigner::load);
+        NativeOrJava.Choice<RsaSigner> choice = RsaSigners.choose("auto", OpenSslRsaSigner::load);
 
-        assertThat(choice.signer().name()).isEqualTo("openssl");
+        assertThat(choice.implementation().name()).isEqualTo("openssl");
         assertThat(choice.description()).startsWith("RS256 signing with OpenSSL 3.");
-        choice.signer().close();
+        choice.implementation().close();
     }
 
     @Test
