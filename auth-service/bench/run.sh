@@ -162,6 +162,6 @@ java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.
   | sed 's/^RESULT /RS256 signing floor (one core), /'
 # HashBench too (it measures both memory fillings; NativeMemoryFill is package-private).
 javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/HashBench.java"
-java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.account.HashBench \
+java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.password.HashBench \
   | sed 's/^RESULT /password hash floor (one core), /'
 printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -279,14 +279,14 @@ static void fill(const fill_state *s) {
 /* ---- JNI ---- */
 
 /* A zeroed, page-aligned work area of the given size (kept by Java's pool and reused), or 0. */
-JNIEXPORT jlong JNICALL Java_dev_pressroom_auth_account_NativeArgon2_allocate(JNIEnv *env, jclass cls, jlong bytes) {
+JNIEXPORT jlong JNICALL Java_dev_pressroom_auth_password_NativeArgon2_allocate(JNIEnv *env, jclass cls, jlong bytes) {
     (void) env;
     (void) cls;
     void *area = mmap(NULL, (size_t) bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     return area == MAP_FAILED ? 0 : (jlong) (intptr_t) area;
 }
 
-JNIEXPORT void JNICALL Java_dev_pressroom_auth_account_NativeArgon2_release(JNIEnv *env, jclass cls, jlong area,
+JNIEXPORT void JNICALL Java_dev_pressroom_auth_password_NativeArgon2_release(JNIEnv *env, jclass cls, jlong area,
                                                                           jlong bytes) {
     (void) env;
     (void) cls;
@@ -294,7 +294,7 @@ JNIEXPORT void JNICALL Java_dev_pressroom_auth_account_NativeArgon2_release(JNIE
 }
 
 /* The compression function fill() uses under the ceiling, for the startup log line. */
-JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fastestPath(JNIEnv *env, jclass cls,
+JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_password_NativeArgon2_fastestPath(JNIEnv *env, jclass cls,
                                                                                  jint ceiling) {
     (void) cls;
     return (*env)->NewStringUTF(env, fastest(ceiling).name);
@@ -305,7 +305,7 @@ JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fastestPa
  * (first_blocks: lane 0's B[0][0], B[0][1], then lane 1's...), writes the XOR of the lanes' last blocks into
  * last_block (128 words) and wipes the area. Returns 0, or -1 for arguments the Java side never passes.
  */
-JNIEXPORT jint JNICALL Java_dev_pressroom_auth_account_NativeArgon2_fill(JNIEnv *env, jclass cls, jlong area,
+JNIEXPORT jint JNICALL Java_dev_pressroom_auth_password_NativeArgon2_fill(JNIEnv *env, jclass cls, jlong area,
                                                                        jlongArray first_blocks, jint lanes,
                                                                        jint lane_length, jint passes,
                                                                        jint ceiling, jlongArray last_block) {

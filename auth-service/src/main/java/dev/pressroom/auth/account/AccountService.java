@@ -1,6 +1,7 @@
 package dev.pressroom.auth.account;
 
 import dev.pressroom.auth.cache.ShortLivedCache;
+import dev.pressroom.auth.password.PasswordHasher;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,6 +2,7 @@ package dev.pressroom.auth.account;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.support.Admin;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

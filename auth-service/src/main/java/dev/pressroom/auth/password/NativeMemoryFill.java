@@ -1,4 +1,4 @@
-package dev.pressroom.auth.account;
+package dev.pressroom.auth.password;
 
 import dev.pressroom.auth.jni.BundledLibraries;
 import java.lang.ref.Cleaner;

@@ -1,4 +1,4 @@
-package dev.pressroom.auth.account;
+package dev.pressroom.auth.password;
 
 /**
  * Argon2's memory filling (RFC 9106 §3.2 steps 5-6), the memory-hard part of a hash: in Java ({@link JavaMemoryFill})

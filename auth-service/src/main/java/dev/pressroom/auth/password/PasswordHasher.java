@@ -1,4 +1,4 @@
-package dev.pressroom.auth.account;
+package dev.pressroom.auth.password;
 
 import dev.pressroom.kernel.id.Tokens;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,8 @@ public final class PasswordHasher {
         return hash(password, MEMORY_KIB, ITERATIONS);
     }
 
-    String hash(String password, int memoryKib, int iterations) {
+    /** A hash with other parameters than today's: how older accounts' hashes were made (they are rehashed at sign-in). */
+    public String hash(String password, int memoryKib, int iterations) {
         byte[] salt = new byte[SALT_BYTES];
         RANDOM.nextBytes(salt);
         byte[] out = derive(password, salt, memoryKib, iterations, PARALLELISM, HASH_BYTES);

@@ -1,4 +1,4 @@
-package dev.pressroom.auth.account;
+package dev.pressroom.auth.password;
 
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,4 +1,4 @@
-package dev.pressroom.auth.account;
+package dev.pressroom.auth.password;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
