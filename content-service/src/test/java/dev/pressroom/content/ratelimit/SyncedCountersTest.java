@@ -2,12 +2,17 @@ package dev.pressroom.content.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pressroom.kernel.testing.MovableClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SyncedCountersTest {
 
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
     private final SyncedCounters counters = new SyncedCounters(clock);
 
     @Test
@@ -21,7 +26,7 @@ class SyncedCountersTest {
         counters.synced("a", 0, 10, 30_000);
 
         assertThat(counters.hit("a")).isEqualTo(new Usage(11, 30_000));
-        clock.advance(1_000);
+        clock.advance(Duration.ofMillis(1_000));
         assertThat(counters.hit("a")).isEqualTo(new Usage(12, 29_000));
         assertThat(counters.unsent()).isEqualTo(Map.of("a", 2L));
     }
@@ -45,7 +50,7 @@ class SyncedCountersTest {
     void hitWhenWindowEndedThenNullAndCounterDropped() {
         counters.synced("a", 0, 1, 30_000);
         counters.hit("a");
-        clock.advance(30_000);
+        clock.advance(Duration.ofMillis(30_000));
 
         assertThat(counters.hit("a")).isNull();
         assertThat(counters.unsent()).isEmpty();
