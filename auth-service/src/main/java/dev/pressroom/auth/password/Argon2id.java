@@ -89,7 +89,13 @@ public final class Argon2id {
             return area;
         }
         if (made.getAndUpdate(n -> n < areas ? n + 1 : n) < areas) {
-            return fill.area(memoryKib);
+            try {
+                return fill.area(memoryKib);
+            } catch (RuntimeException e) {
+                // No area was made: the slot stays free, or later hashes would wait for an area that never comes.
+                made.decrementAndGet();
+                throw e;
+            }
         }
         try {
             return free.take();

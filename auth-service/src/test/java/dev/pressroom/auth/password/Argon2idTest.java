@@ -10,6 +10,8 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 import org.junit.jupiter.api.Test;
@@ -112,6 +114,38 @@ class Argon2idTest {
             }
         } finally {
             threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void hashWhenAnAreaCouldNotBeMadeThenTheNextHashStillGetsOne() throws Exception {
+        JavaMemoryFill java = new JavaMemoryFill();
+        AtomicInteger attempts = new AtomicInteger();
+        MemoryFill failingOnce = new MemoryFill() {
+            @Override
+            public Area area(int blocks) {
+                if (attempts.getAndIncrement() == 0) {
+                    throw new IllegalStateException("no memory for the area");
+                }
+                return java.area(blocks);
+            }
+
+            @Override
+            public String description() {
+                return "fails once";
+            }
+        };
+        Argon2id argon2 = new Argon2id(1, 64, failingOnce);
+        byte[] salt = filled(16, 1);
+
+        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 64, 1, 1, 32)).hasMessageContaining("no memory");
+        // With the pool's one slot lost, this hash would wait for an area forever.
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            byte[] tag = thread.submit(() -> argon2.hash(new byte[1], salt, 64, 1, 1, 32)).get(10, TimeUnit.SECONDS);
+            assertThat(tag).isEqualTo(bouncyCastle(new byte[1], salt, new byte[0], new byte[0], 64, 1, 1, 32));
+        } finally {
+            thread.shutdownNow();
         }
     }
 
