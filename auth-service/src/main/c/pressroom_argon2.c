@@ -1,5 +1,5 @@
 /*
- * Argon2id's memory filling (RFC 9106 §3.2 steps 5-6, version 0x13) for dev.pressroom.auth.account.NativeArgon2:
+ * Argon2id's memory filling (RFC 9106 §3.2 steps 5-6, version 0x13) for dev.pressroom.auth.password.NativeArgon2:
  * given the first two blocks of each lane it fills every pass and returns the XOR of the lanes' last blocks. H0,
  * those first blocks and the final H' stay in Java (BLAKE2b); this is the memory-hard part, 99% of the time.
  *

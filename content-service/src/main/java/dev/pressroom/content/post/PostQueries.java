@@ -29,12 +29,13 @@ import java.util.stream.Stream;
 @ApplicationScoped
 public class PostQueries {
 
-    private static final int HEADLINE_WINDOW = 1_500;
+    /** The body window a search highlight is made from, and how far before the probe's first occurrence it starts. */
+    private static final int HIGHLIGHT_WINDOW = 1_500;
+    private static final int HIGHLIGHT_LEAD = 200;
 
     /** The columns of a post's tags and authors query: every column either kind needs, once. */
     private static final List<String> LINK_COLUMNS =
             Stream.concat(TagJson.COLUMNS.stream(), AuthorJson.COLUMNS.stream()).distinct().toList();
-    private static final int HEADLINE_LEAD = 200;
 
     private final Pool pool;
     private final int maxSearchResults;
@@ -105,13 +106,13 @@ public class PostQueries {
     }
 
     /**
-     * What the highlight is made of in Java (Highlighter): a window of the body, HEADLINE_WINDOW characters starting
+     * What the highlight is made of in Java (Highlighter): a window of the body, HIGHLIGHT_WINDOW characters starting
      * a little before the first occurrence of the search's probe, or the opening of the body when the probe does not
      * occur (search_window), and the tsquery as PostgreSQL normalised it, stemmed and without stop words (search_query).
      */
     private static String highlightSource(Sql sql, Search search, ListQuery q) {
         String window = "substr(p.body_text, greatest(1, strpos(lower(p.body_text), " + sql.param(q.search().probe())
-                + ") - " + HEADLINE_LEAD + "), " + HEADLINE_WINDOW + ")";
+                + ") - " + HIGHLIGHT_LEAD + "), " + HIGHLIGHT_WINDOW + ")";
         return window + " AS search_window, " + search.tsquery() + "::text AS search_query";
     }
 
