@@ -25,6 +25,18 @@ modes=${BENCH_MODES:-true false}
 config_env=()
 while IFS= read -r line; do config_env+=("$line"); done < <(grep -E '^[A-Z_]+=' "$root/deploy/base/content-service/config.env")
 java_opts=${BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$root/deploy/base/content-service/config.env")}
+# PostgreSQL on this machine is reached through its Unix socket, as a same-host deployment would configure it: over
+# loopback TCP its 8 KB writes are far below loopback's 64 KB segments, so the service's delayed ACKs (40 ms) can stall
+# a large result whenever the sender's congestion window is small (README, search). BENCH_DB=tcp measures TCP.
+db_url=""
+if [ "${BENCH_DB:-socket}" = socket ] && [[ ${PG_HOST:-127.0.0.1} =~ ^(127\.0\.0\.1|localhost)$ ]]; then
+  for dir in /var/run/postgresql /tmp "$root/.local/pg/socket"; do
+    if [ -S "$dir/.s.PGSQL.${PG_PORT:-5432}" ]; then
+      db_url="postgresql://:${PG_PORT:-5432}/${CONTENT_DB_NAME:-content}?host=$dir"
+      break
+    fi
+  done
+fi
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
 pgjar=$(ls "$(dirname "$jar")"/lib/main/org.postgresql.postgresql-*.jar)
@@ -34,7 +46,7 @@ stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/
 trap stop EXIT
 
 start() { # $1 = cache on/off
-  env "${config_env[@]}" JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
+  env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
     java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
@@ -109,6 +121,7 @@ echo "seeding (once) ..." >&2
 key=$("$module/scripts/admin.sh" key rotate bench bench | sed -n 's/^KEY=//p')
 etag=$(curl -sI -H "Authorization: Key $key" "http://127.0.0.1:$port/api/content/v1/blogs/bench/posts" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
 
+echo "PostgreSQL: ${db_url:+Unix socket, }${db_url:-TCP ${PG_HOST:-127.0.0.1}:${PG_PORT:-5432}}; kernel TCP congestion control: $(sysctl -n net.ipv4.tcp_congestion_control 2>/dev/null || echo unknown)"
 echo "JVM: $java_opts; $(printf '%s\n' "${config_env[@]}" | grep -E '^(MALLOC_ARENA_MAX|QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE|CONTENT_DB_POOL|CONTENT_CACHE_MAX_BYTES)=' | tr '\n' ' ')"
 first=true
 for mode in $modes; do
