@@ -3,12 +3,15 @@ package dev.pressroom.content.ratelimit;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.ApiException;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -41,6 +44,8 @@ public class RateLimiter {
             end
             return out""";
 
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
     private final ReactiveRedisDataSource redis;
     private final ContentConfig.RateLimit config;
     private final Clock clock;
@@ -59,6 +64,20 @@ public class RateLimiter {
         this.local = new LocalWindows(clock);
         this.shared = new SyncedCounters(clock);
         this.syncTimer = vertx.setPeriodic(this.config.syncInterval().toMillis(), id -> sync());
+    }
+
+    /**
+     * Connects to Redis and runs the script once (for no client) at startup: a cold client's first call can take
+     * longer than redis-timeout, which would otherwise send a new replica's first requests to local limiting.
+     */
+    void connect(@Observes StartupEvent event) {
+        if (!config.enabled()) {
+            return;
+        }
+        redis.execute("EVAL", SCRIPT, "0", Long.toString(config.window().toMillis()))
+                .ifNoItem().after(CONNECT_TIMEOUT).fail()
+                .subscribe().with(ready -> LOG.debug("Redis ready for rate limits"),
+                        failure -> LOG.infof("Redis not reachable at startup (%s); requests will try it", failure.toString()));
     }
 
     @PreDestroy

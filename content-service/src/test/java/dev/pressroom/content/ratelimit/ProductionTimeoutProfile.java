@@ -1,0 +1,13 @@
+package dev.pressroom.content.ratelimit;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/** A fresh instance with the production Redis timeout (100 ms) instead of the test profile's 2 s. */
+public class ProductionTimeoutProfile implements QuarkusTestProfile {
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("content.rate-limit.redis-timeout", "100ms");
+    }
+}
