@@ -88,10 +88,12 @@ start_private_postgres() {
     say "initialising a private PostgreSQL in $data"
     as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >"$LOCAL/pg/initdb.log"
   fi
-  # Its Unix socket too (for content-service's socket test and bench), unless the path is too long for a socket
-  # address (107 bytes with the socket's own name).
+  # Its Unix socket too (content-service's socket test and bench use it); a socket address holds 107 bytes, so a
+  # checkout in a deep folder gets a short one under /tmp.
   local sockets="$LOCAL/pg/socket"
-  if (( ${#sockets} > 90 )); then sockets=''; else mkdir -p "$sockets"; [[ $(id -u) == 0 ]] && chown nobody "$sockets"; fi
+  if (( ${#sockets} > 90 )); then sockets="/tmp/pressroom-pg-$PRIVATE_PG_PORT"; fi
+  mkdir -p "$sockets"
+  if [[ $(id -u) == 0 ]]; then chown nobody "$sockets"; fi
   say "starting the private PostgreSQL on 127.0.0.1:$PRIVATE_PG_PORT"
   as_pg_user "$bin/pg_ctl" -D "$data" -l "$LOCAL/pg/server.log" -w -t 60 \
     -o "-p $PRIVATE_PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockets' -c fsync=off" start >/dev/null

@@ -30,7 +30,7 @@ java_opts=${BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$root/deploy/ba
 # a large result whenever the sender's congestion window is small (README, search). BENCH_DB=tcp measures TCP.
 db_url=""
 if [ "${BENCH_DB:-socket}" = socket ] && [[ ${PG_HOST:-127.0.0.1} =~ ^(127\.0\.0\.1|localhost)$ ]]; then
-  for dir in /var/run/postgresql /tmp "$root/.local/pg/socket"; do
+  for dir in /var/run/postgresql /tmp "$root/.local/pg/socket" "/tmp/pressroom-pg-${PG_PORT:-5432}"; do
     if [ -S "$dir/.s.PGSQL.${PG_PORT:-5432}" ]; then
       db_url="postgresql://:${PG_PORT:-5432}/${CONTENT_DB_NAME:-content}?host=$dir"
       break
