@@ -45,7 +45,7 @@ rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
 mkdir -p "$WORK/keys"
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/bench-$(date +%Y-%m-%d).pem" 2>/dev/null
 app_env=(AUTH_PORT=$PORT AUTH_ADMIN_PORT=$ADMIN_PORT AUTH_ISSUER=$BASE AUTH_ADMIN_TOKEN=$TOKEN AUTH_KEYS_DIR="$WORK/keys"
-  AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000)
+  AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000)
 CDS="$WORK/app-cds.jsa"
 (cd "$WORK" && env "${app_env[@]}" AUTH_MIGRATE_AT_START=true QUARKUS_INIT_AND_EXIT=true \
   java $JAVA_OPTS -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \

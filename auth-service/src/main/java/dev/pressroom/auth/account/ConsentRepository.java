@@ -27,23 +27,33 @@ public class ConsentRepository {
         this.pool = pool;
     }
 
-    public Uni<Set<String>> granted(UUID accountId, String clientId) {
-        return pool.preparedQuery("SELECT scopes FROM consents WHERE account_id = $1 AND client_id = $2")
+    /** A consent: its id (kept while scopes are added, new after a removal) and the scopes granted. */
+    public record Consent(UUID id, Set<String> scopes) {
+    }
+
+    /** The account's consent to the client, or null. */
+    public Uni<Consent> find(UUID accountId, String clientId) {
+        return pool.preparedQuery("SELECT id, scopes FROM consents WHERE account_id = $1 AND client_id = $2")
                 .execute(Tuple.of(accountId, clientId))
                 .map(rows -> {
                     var it = rows.iterator();
-                    return it.hasNext() ? new LinkedHashSet<>(Arrays.asList(it.next().getArrayOfStrings("scopes")))
-                            : new LinkedHashSet<>();
+                    if (!it.hasNext()) {
+                        return null;
+                    }
+                    var row = it.next();
+                    return new Consent(row.getUUID("id"), new LinkedHashSet<>(Arrays.asList(row.getArrayOfStrings("scopes"))));
                 });
     }
 
-    public Uni<Void> grant(UUID accountId, String clientId, Set<String> scopes, Instant at) {
+    /** Records the scopes (added to those already granted); answers the consent's id. */
+    public Uni<UUID> grant(UUID accountId, String clientId, Set<String> scopes, Instant at) {
         OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
         return pool.preparedQuery("INSERT INTO consents (account_id, client_id, scopes, granted_at, last_used_at) "
                         + "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (account_id, client_id) DO UPDATE SET "
                         + "scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes)), "
-                        + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at")
-                .execute(Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time)).replaceWithVoid();
+                        + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at RETURNING id")
+                .execute(Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time))
+                .map(rows -> rows.iterator().next().getUUID("id"));
     }
 
     /** The apps an account granted, with the client's name and badge, for the Connected apps page. */

@@ -34,9 +34,16 @@ public interface AuthConfig {
     @WithDefault("PT1H")
     Duration accessTokenTtl();
 
-    /** Each refresh token is valid this long after it was issued; rotation issues a fresh one. */
+    /** Each refresh token is valid this long after it was issued; rotation issues a fresh one (idle lifetime). */
     @WithDefault("P30D")
     Duration refreshTokenTtl();
+
+    /**
+     * A refresh chain ends this long after its authorization however often it is refreshed (absolute lifetime,
+     * Keycloak's "SSO Session Max"); then the person signs in to the app again (AUTH_REFRESH_CHAIN_MAX).
+     */
+    @WithDefault("P90D")
+    Duration refreshChainMax();
 
     /** How long a browser session (the sid) lasts after sign-in. */
     @WithDefault("PT12H")
@@ -72,6 +79,13 @@ public interface AuthConfig {
         /** Token endpoint requests per client address per minute (AUTH_TOKEN_RATE_LIMIT). */
         @WithDefault("600")
         int tokenRequestsPerMinute();
+
+        /**
+         * Authorization requests one client address may leave waiting for sign-in or consent within a pending
+         * request's lifetime (AUTH_PENDING_REQUESTS_PER_ADDRESS): each is kept in Redis, so no one grows it without bound.
+         */
+        @WithDefault("300")
+        int pendingRequestsPerAddress();
 
         /** Dynamic registrations per client address per hour. */
         @WithDefault("20")

@@ -4,12 +4,14 @@ import dev.pressroom.auth.account.ConsentRepository;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.ConnectedApps;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -42,10 +44,11 @@ public class AccountResource {
 
     @GET
     @Path("account")
-    public Uni<Response> home(@CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf) {
+    public Uni<Response> home(@CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf,
+                              @Context HttpServerRequest http) {
         String token = Cookies.csrfOrNew(csrf);
         return flow.findSession(session).chain(s -> s == null
-                ? flow.accountSignIn(token).map(step -> steps.respond(step, csrf))
+                ? flow.accountSignIn(token, ClientAddress.of(http)).map(step -> steps.respond(step, csrf))
                 : apps.home(s).map(home -> page(home, token, csrf)));
     }
 

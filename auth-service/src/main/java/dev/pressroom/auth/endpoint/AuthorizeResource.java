@@ -32,16 +32,16 @@ public class AuthorizeResource {
     @GET
     @Path("oauth/authorize")
     public Uni<Response> authorize(@Context UriInfo uri, @CookieParam(Cookies.SESSION) String session,
-                                   @CookieParam(Cookies.CSRF) String csrf) {
-        return start(uri.getQueryParameters(), session, csrf);
+                                   @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
+        return start(uri.getQueryParameters(), session, csrf, http);
     }
 
     @POST
     @Path("oauth/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> authorizePost(MultivaluedMap<String, String> form, @CookieParam(Cookies.SESSION) String session,
-                                       @CookieParam(Cookies.CSRF) String csrf) {
-        return start(form, session, csrf);
+                                       @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
+        return start(form, session, csrf, http);
     }
 
     @POST
@@ -63,9 +63,10 @@ public class AuthorizeResource {
         return flow.consent(request, formCsrf, csrf, session, decision).map(step -> respond(step, csrf));
     }
 
-    private Uni<Response> start(MultivaluedMap<String, String> params, String session, String csrf) {
+    private Uni<Response> start(MultivaluedMap<String, String> params, String session, String csrf,
+                                HttpServerRequest http) {
         String token = Cookies.csrfOrNew(csrf);
-        return flow.authorize(new Params(params, IllegalArgumentException::new), session, token)
+        return flow.authorize(new Params(params, IllegalArgumentException::new), session, token, ClientAddress.of(http))
                 .map(step -> respond(step, csrf));
     }
 

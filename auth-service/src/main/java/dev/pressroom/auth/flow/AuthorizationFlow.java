@@ -8,6 +8,7 @@ import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.ErrorPageException;
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
@@ -17,6 +18,7 @@ import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.store.PendingRequestStore;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
+import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -63,7 +65,7 @@ public class AuthorizationFlow {
     }
 
     /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
-    public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf) {
+    public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf, String address) {
         Params page = new Params(params.values(), m -> ErrorPageException.badRequest("Invalid request", m));
         String clientId = page.optional(OAuthParams.CLIENT_ID).orElseThrow(() ->
                 ErrorPageException.badRequest("Unknown app", "The request does not say which app is asking (client_id)."));
@@ -80,7 +82,7 @@ public class AuthorizationFlow {
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
             return findSession(sessionCookie).chain(session ->
-                    proceed(new PendingRequest(Tokens.random(24), csrf, request, false), client, session, null));
+                    proceed(new PendingRequest(Tokens.random(24), csrf, request, false), client, session, null, address));
         });
     }
 
@@ -93,20 +95,30 @@ public class AuthorizationFlow {
                         : accounts.authenticate(email, password).chain(account -> account == null
                         ? limits.signInFailed(email, address).map(w -> new AuthorizeStep.SignIn(p, client, email,
                         "Wrong email or password." + (w > 0 ? " " + tooMany(w) : "")))
-                        : limits.signInSucceeded(email).chain(() -> startSession(p, client, account))))));
+                        : limits.signInSucceeded(email).chain(() -> startSession(p, client, account, address))))));
     }
 
     /** Sign-in for the account pages themselves: a pending request without an authorization request. */
-    public Uni<AuthorizeStep> accountSignIn(String csrf) {
+    public Uni<AuthorizeStep> accountSignIn(String csrf, String address) {
         PendingRequest p = new PendingRequest(Tokens.random(24), csrf, null, false);
-        return pending.save(p).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
+        return savePending(p, address).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
+    }
+
+    /** Each waiting request is kept in Redis: an address may leave only so many within their lifetime. */
+    private Uni<Void> savePending(PendingRequest p, String address) {
+        return limits.limit("areq", address, config.pendingRequestTtl().getSeconds(),
+                        config.limits().pendingRequestsPerAddress())
+                .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
+                .transform(e -> new ErrorPageException(429, "Too many requests",
+                        "Too many sign-ins were started from your network. Wait a few minutes and try again."))
+                .chain(() -> pending.save(p));
     }
 
     private Uni<Client> clientOf(PendingRequest p) {
         return p.request() == null ? Uni.createFrom().nullItem() : clients.find(p.request().clientId());
     }
 
-    private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account) {
+    private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account, String address) {
         String cookie = Tokens.random(32);
         Session session = new Session(Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(),
                 PASSWORD_AMR);
@@ -114,7 +126,7 @@ public class AuthorizationFlow {
             return sessions.save(cookie, session).chain(() -> pending.take(p.id()))
                     .replaceWith(new AuthorizeStep.Redirect(java.net.URI.create("/account"), cookie));
         }
-        return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie));
+        return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
     }
 
     /** Tells the person how long to wait, the same way whether or not the account exists. */
@@ -140,33 +152,36 @@ public class AuthorizationFlow {
             }
             return consents.grant(UUID.fromString(session.accountId()), request.clientId(),
                             new LinkedHashSet<>(request.scopes()), clock.instant())
-                    .chain(() -> issueCode(request, session, null));
+                    .chain(consentId -> issueCode(request, session, null, consentId));
         }));
     }
 
-    private Uni<AuthorizeStep> proceed(PendingRequest p, Client client, Session session, String newCookie) {
+    private Uni<AuthorizeStep> proceed(PendingRequest p, Client client, Session session, String newCookie,
+                                       String address) {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
         if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
-            return requireInteraction(p, "login_required")
+            return requireInteraction(p, "login_required", address)
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
         }
         UUID accountId = UUID.fromString(session.accountId());
-        return Uni.combine().all().unis(accounts.find(accountId), consents.granted(accountId, client.id())).asTuple()
+        return Uni.combine().all().unis(accounts.find(accountId), consents.find(accountId, client.id())).asTuple()
                 .chain(found -> found.getItem1() == null
-                        ? requireInteraction(p, "login_required").replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
-                        : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2()));
+                        ? requireInteraction(p, "login_required", address)
+                        .replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
+                        : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2(), address));
     }
 
     /** Consent is asked once per account, client and set of scopes; later, only for scopes not yet granted. */
     private Uni<AuthorizeStep> askOrIssue(PendingRequest p, Client client, Session session, String newCookie,
-                                          Account account, Set<String> granted) {
+                                          Account account, ConsentRepository.Consent consent, String address) {
         AuthorizationRequest request = p.request();
+        Set<String> granted = consent == null ? Set.of() : consent.scopes();
         Set<String> missing = new LinkedHashSet<>(request.scopes());
         missing.removeAll(granted);
         if (missing.isEmpty() && !request.prompts("consent")) {
-            return issueCode(request, session, newCookie);
+            return issueCode(request, session, newCookie, consent.id());
         }
         Set<String> already = new LinkedHashSet<>(request.scopes());
         already.retainAll(granted);
@@ -175,25 +190,26 @@ public class AuthorizationFlow {
             asked = new LinkedHashSet<>(request.scopes());
             already.clear();
         }
-        return requireInteraction(p, "consent_required")
+        return requireInteraction(p, "consent_required", address)
                 .replaceWith(new AuthorizeStep.Consent(p, client, account, asked, already, newCookie));
     }
 
     /** OIDC Core §3.1.2.6: with prompt=none, needing the person is an error; otherwise remember the request. */
-    private Uni<Void> requireInteraction(PendingRequest p, String error) {
+    private Uni<Void> requireInteraction(PendingRequest p, String error, String address) {
         AuthorizationRequest request = p.request();
         if (request.prompts("none")) {
             throw AuthorizationRequests.error(request.redirectUri(), error,
                     "The person must " + ("login_required".equals(error) ? "sign in." : "consent."), request.state());
         }
-        return pending.save(p);
+        return savePending(p, address);
     }
 
-    private Uni<AuthorizeStep> issueCode(AuthorizationRequest request, Session session, String newCookie) {
-        String code = Tokens.random(32);
+    private Uni<AuthorizeStep> issueCode(AuthorizationRequest request, Session session, String newCookie,
+                                         UUID consentId) {
+        String code = RedisKeys.newToken(session.accountId());
         AuthorizationCode data = new AuthorizationCode(request.clientId(), request.redirectUri(), session.accountId(),
                 request.scopes(), request.nonce(), request.codeChallenge(), session.authTime(), session.sid(),
-                session.amr(), Tokens.random(16), clock.instant().getEpochSecond());
+                session.amr(), Tokens.random(16), consentId.toString(), clock.instant().getEpochSecond());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());

@@ -35,8 +35,9 @@ public class ConnectedApps {
     }
 
     /**
-     * Consent first, then the tokens: once the consent is gone no new code is issued without asking, and the
-     * revocation then removes every code, access token and refresh chain already issued.
+     * Consent first, then the tokens: once the consent is gone no new code is issued without asking and no token of
+     * the app refreshes (TokenIssuer checks the consent), and the revocation then removes every code, access token
+     * and refresh chain already issued.
      */
     public Uni<Void> remove(Session session, String clientId, String formCsrf, String cookieCsrf) {
         if (formCsrf == null || !Tokens.constantTimeEquals(formCsrf, cookieCsrf) || clientId == null

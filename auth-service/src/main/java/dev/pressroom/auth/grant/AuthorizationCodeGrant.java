@@ -15,7 +15,12 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 
-/** RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.6) and replay revocation (OAuth 2.1 §4.1.3, RFC 9700 §4.5). */
+/**
+ * RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.6) and replay revocation (OAuth 2.1 §4.1.3, RFC 9700 §4.5). The code's
+ * binding (client, redirect_uri, code_verifier, expiry) is checked before the code is consumed, so a wrong client
+ * or verifier does not burn it for the rightful client; a code presented again with its binding intact is a true
+ * replay and revokes what the first exchange minted.
+ */
 @ApplicationScoped
 public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
 
@@ -40,21 +45,23 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
 
     @Override
     public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request) {
-        return codes.consume(request.code()).chain(outcome -> switch (outcome.status()) {
+        return codes.findCode(request.code()).chain(code -> {
+            if (code == null) {
+                throw OAuthException.invalidGrant("The authorization code is not valid.");
+            }
+            checkBinding(client, request, code);
+            return codes.consume(request.code());
+        }).chain(outcome -> switch (outcome.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
-            case REUSED -> tokens.revokeGrant(outcome.value().grantId()).chain(() -> Uni.createFrom()
-                    .failure(OAuthException.invalidGrant("The authorization code was already used.")));
-            case FIRST_USE -> exchange(client, request, outcome.value());
+            case REUSED -> tokens.revokeGrant(outcome.value().accountId(), outcome.value().grantId())
+                    .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code was already used.")));
+            case FIRST_USE -> exchange(client, outcome.value());
         });
     }
 
-    private Uni<TokenResponse> exchange(Client client, TokenRequest.AuthorizationCode request, AuthorizationCode code) {
+    private void checkBinding(Client client, TokenRequest.AuthorizationCode request, AuthorizationCode code) {
         if (!code.clientId().equals(client.id())) {
             throw OAuthException.invalidGrant("The authorization code was issued to another client.");
-        }
-        long now = clock.instant().getEpochSecond();
-        if (now >= code.issuedAt() + config.codeTtl().getSeconds()) {
-            throw OAuthException.invalidGrant("The authorization code has expired.");
         }
         // RFC 6749 §4.1.3: identical to the redirect_uri of the authorization request.
         if (!code.redirectUri().equals(request.redirectUri())) {
@@ -63,8 +70,16 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
         if (!Pkce.verify(code.codeChallenge(), request.codeVerifier())) {
             throw OAuthException.invalidGrant("code_verifier does not match the code_challenge.");
         }
-        Grant grant = new Grant(code.grantId(), client.id(), code.accountId(), code.scopes(), code.authTime(), code.sid(),
-                code.amr(), now, now);
-        return issuer.issue(grant, code.scopes(), code.nonce());
+    }
+
+    /** Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. */
+    private Uni<TokenResponse> exchange(Client client, AuthorizationCode code) {
+        long now = clock.instant().getEpochSecond();
+        if (now >= code.issuedAt() + config.codeTtl().getSeconds()) {
+            throw OAuthException.invalidGrant("The authorization code has expired.");
+        }
+        Grant grant = new Grant(code.grantId(), code.consentId(), client.id(), code.accountId(), code.scopes(),
+                code.authTime(), code.sid(), code.amr(), code.issuedAt(), now, now);
+        return issuer.issue(grant, code.scopes(), code.nonce(), null);
     }
 }

@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** RFC 6749 §6 with rotation on every use and reuse detection revoking the chain (RFC 9700 §4.14.2). */
+/**
+ * RFC 6749 §6 with rotation on every use and reuse detection revoking the chain (RFC 9700 §4.14.2). The presented
+ * token is only read here; it is retired in the same atomic step that records its successors ({@link TokenIssuer}),
+ * so a failure on the way (PostgreSQL, Redis, signing) leaves it current and the client's retry is no reuse.
+ */
 @ApplicationScoped
 public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken> {
 
@@ -36,15 +40,14 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     @Override
     public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request) {
         List<String> narrowed = request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
-        return checkScopeBeforeRotation(request.refreshToken(), narrowed)
-                .chain(() -> tokens.rotate(request.refreshToken())).chain(outcome -> switch (outcome.status()) {
+        return tokens.findRefreshToken(request.refreshToken()).chain(found -> switch (found.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
-            case REUSED -> revoke(outcome.value(), "The refresh token was already used; the chain is revoked.");
-            case FIRST_USE -> refresh(client, outcome.value(), narrowed);
+            case REUSED -> revoke(found.value(), "The refresh token was already used; the chain is revoked.");
+            case FIRST_USE -> refresh(client, request.refreshToken(), found.value(), narrowed);
         });
     }
 
-    private Uni<TokenResponse> refresh(Client client, Grant grant, List<String> narrowed) {
+    private Uni<TokenResponse> refresh(Client client, String refreshToken, Grant grant, List<String> narrowed) {
         // A token presented by another client has leaked: revoke its chain as for reuse.
         if (!grant.clientId().equals(client.id())) {
             return revoke(grant, "The refresh token was issued to another client.");
@@ -52,23 +55,15 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         if (clock.instant().getEpochSecond() >= grant.expiresAt()) {
             return revoke(grant, "The refresh token has expired.");
         }
-        return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null);
-    }
-
-    /** RFC 6749 §6: a scope beyond the grant is refused before the token is rotated, so the client keeps it. */
-    private Uni<Void> checkScopeBeforeRotation(String refreshToken, List<String> narrowed) {
-        if (narrowed == null) {
-            return Uni.createFrom().voidItem();
+        // RFC 6749 §6: a scope beyond the grant is refused and the token stays current.
+        if (narrowed != null && !grant.scopes().containsAll(narrowed)) {
+            return Uni.createFrom().failure(OAuthException.invalidScope("scope exceeds the scope originally granted."));
         }
-        return tokens.findCurrentRefreshToken(refreshToken).invoke(grant -> {
-            if (grant != null && !grant.scopes().containsAll(narrowed)) {
-                throw OAuthException.invalidScope("scope exceeds the scope originally granted.");
-            }
-        }).replaceWithVoid();
+        return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, refreshToken);
     }
 
     private Uni<TokenResponse> revoke(Grant grant, String description) {
-        return tokens.revokeGrant(grant.grantId())
+        return tokens.revokeGrant(grant.accountId(), grant.grantId())
                 .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(description)));
     }
 

@@ -105,7 +105,7 @@ public class TokenInspection {
     private Uni<Boolean> revokeRefresh(Client client, String token) {
         return tokens.findRefreshToken(token).chain(o -> o.status() == Outcome.Status.UNKNOWN
                 || !o.value().clientId().equals(client.id())
-                ? Uni.createFrom().item(false) : tokens.revokeGrant(o.value().grantId()).replaceWith(true));
+                ? Uni.createFrom().item(false) : tokens.revokeGrant(o.value().accountId(), o.value().grantId()).replaceWith(true));
     }
 
     private Map<String, Object> describe(Grant grant, String type) {

@@ -7,11 +7,11 @@ import dev.pressroom.auth.account.ConsentRepository;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.store.Grant;
+import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.TokenStore;
 import dev.pressroom.auth.token.IdTokenGenerator;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.auth.validate.Scopes;
-import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -21,8 +21,10 @@ import java.util.UUID;
 
 /**
  * Mints the tokens of a grant: an opaque access token (256 random bits), a refresh token when offline_access
- * was granted, and an ID token when openid is in scope. Tokens are recorded before they are returned; if the
- * grant was revoked meanwhile (a replayed code), nothing is returned.
+ * was granted, and an ID token when openid is in scope. The consent the grant rests on must still exist in
+ * PostgreSQL (removing the app, or removing and granting it again, ends every earlier grant even if Redis missed the
+ * revocation). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
+ * nothing is returned.
  */
 @ApplicationScoped
 public class TokenIssuer {
@@ -50,30 +52,50 @@ public class TokenIssuer {
      * @param grant        the whole grant (refresh tokens keep its scopes, RFC 6749 §6)
      * @param accessScopes the scopes of this access token (narrower on a refresh with scope)
      * @param nonce        the authorization request's nonce, null on refresh
+     * @param retiring     the refresh token being rotated (retired only if these tokens are recorded), null for a code
      */
-    public Uni<TokenResponse> issue(Grant grant, List<String> accessScopes, String nonce) {
-        return accounts.find(UUID.fromString(grant.accountId()))
-                .onItem().ifNull().failWith(() -> OAuthException.invalidGrant("The account no longer exists."))
-                .chain(account -> mint(account, grant, accessScopes, nonce));
+    public Uni<TokenResponse> issue(Grant grant, List<String> accessScopes, String nonce, String retiring) {
+        UUID accountId = UUID.fromString(grant.accountId());
+        return Uni.combine().all().unis(accounts.find(accountId), consents.find(accountId, grant.clientId())).asTuple()
+                .chain(found -> {
+                    if (found.getItem1() == null) {
+                        throw OAuthException.invalidGrant("The account no longer exists.");
+                    }
+                    ConsentRepository.Consent consent = found.getItem2();
+                    if (consent == null || !consent.id().toString().equals(grant.consentId())) {
+                        return tokens.revokeGrant(grant.accountId(), grant.grantId()).chain(() -> Uni.createFrom()
+                                .failure(OAuthException.invalidGrant("The person removed this app's access.")));
+                    }
+                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
+                });
     }
 
-    private Uni<TokenResponse> mint(Account account, Grant grant, List<String> accessScopes, String nonce) {
+    private Uni<TokenResponse> mint(Account account, Grant grant, List<String> accessScopes, String nonce,
+                                    String retiring) {
         long now = clock.instant().getEpochSecond();
-        String accessToken = Tokens.random(32);
+        String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(accessScopes, now, now + config.accessTokenTtl().getSeconds());
         boolean offline = grant.scopes().contains(Scopes.OFFLINE_ACCESS);
-        String refreshToken = offline ? Tokens.random(32) : null;
-        Grant refreshGrant = grant.withScopes(grant.scopes(), now, now + config.refreshTokenTtl().getSeconds());
+        String refreshToken = offline ? RedisKeys.newToken(grant.accountId()) : null;
+        // Idle lifetime from now, but never past the chain's absolute end.
+        long refreshExpiry = Math.min(now + config.refreshTokenTtl().getSeconds(),
+                grant.chainStart() + config.refreshChainMax().getSeconds());
+        Grant refreshGrant = grant.withScopes(grant.scopes(), now, refreshExpiry);
         Uni<String> idToken = accessScopes.contains(Scopes.OPENID)
                 ? claims.claims(account, grant.clientId(), new LinkedHashSet<>(accessScopes), false)
                 .map(c -> idTokens.generate(new IdTokenGenerator.IdTokenInput(grant.clientId(), accessToken,
                         grant.authTime(), grant.amr(), grant.sid(), nonce), c))
                 : Uni.createFrom().nullItem();
-        return idToken.chain(id -> tokens.mint(accessGrant, accessToken, refreshGrant, refreshToken)
-                .invoke(recorded -> {
-                    if (!recorded) {
-                        throw OAuthException.invalidGrant("The grant has been revoked.");
-                    }
+        return idToken.chain(id -> tokens.mint(retiring, accessGrant, accessToken, refreshGrant, refreshToken)
+                .call(minted -> switch (minted) {
+                    case MINTED -> Uni.createFrom().voidItem();
+                    case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
+                    // Another request rotated the same token first: reuse, as RFC 9700 §4.14.2 treats it.
+                    case REUSED -> tokens.revokeGrant(grant.accountId(), grant.grantId()).chain(() -> Uni.createFrom()
+                            .failure(OAuthException.invalidGrant("The refresh token was already used; the chain is revoked.")));
+                    case REVOKED -> Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));
+                    case FULL -> Uni.createFrom().failure(new OAuthException(429, "slow_down",
+                            "This grant already holds as many live tokens as allowed; use those issued.", null));
                 })
                 .call(() -> consents.touch(account.id(), grant.clientId(), clock.instant()))
                 .replaceWith(new TokenResponse(accessToken, "Bearer", config.accessTokenTtl().getSeconds(),

@@ -7,5 +7,5 @@ import java.util.List;
 @RegisterForReflection
 public record AuthorizationCode(String clientId, String redirectUri, String accountId, List<String> scopes,
                                 String nonce, String codeChallenge, long authTime, String sid, List<String> amr,
-                                String grantId, long issuedAt) {
+                                String grantId, String consentId, long issuedAt) {
 }

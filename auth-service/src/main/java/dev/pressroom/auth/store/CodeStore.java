@@ -7,6 +7,9 @@ public interface CodeStore {
 
     Uni<Void> save(String code, AuthorizationCode data);
 
+    /** What the code stands for, used or not (null when unknown or expired); reading does not consume it. */
+    Uni<AuthorizationCode> findCode(String code);
+
     /** Atomically marks the code used; a second call for the same code answers REUSED with its data. */
     Uni<Outcome<AuthorizationCode>> consume(String code);
 }

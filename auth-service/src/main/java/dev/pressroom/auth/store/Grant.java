@@ -4,14 +4,16 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
- * What a token stands for: the grant (one code exchange and every refresh after it), the client, the
- * account and the granted scopes. Access and refresh tokens carry it, so revoking the grant id revokes all.
+ * What a token stands for: the grant (one code exchange and every refresh after it), the consent it rests on, the
+ * client, the account and the granted scopes. Access and refresh tokens carry it, so revoking the grant id revokes
+ * all. {@code chainStart} is when the code was issued: the refresh chain's absolute lifetime counts from it.
  */
 @RegisterForReflection
-public record Grant(String grantId, String clientId, String accountId, List<String> scopes, long authTime,
-                    String sid, List<String> amr, long issuedAt, long expiresAt) {
+public record Grant(String grantId, String consentId, String clientId, String accountId, List<String> scopes,
+                    long authTime, String sid, List<String> amr, long chainStart, long issuedAt, long expiresAt) {
 
     public Grant withScopes(List<String> narrowed, long issuedAt, long expiresAt) {
-        return new Grant(grantId, clientId, accountId, narrowed, authTime, sid, amr, issuedAt, expiresAt);
+        return new Grant(grantId, consentId, clientId, accountId, narrowed, authTime, sid, amr, chainStart, issuedAt,
+                expiresAt);
     }
 }

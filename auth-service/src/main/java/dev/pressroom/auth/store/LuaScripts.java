@@ -1,7 +1,19 @@
 package dev.pressroom.auth.store;
 
-/** The Lua scripts that make single use, rotation and revocation atomic on the Redis server. */
+/**
+ * The Lua scripts that make single use, rotation and revocation atomic on the Redis server. Each declares every
+ * key it touches, and all of a script's keys carry one account's hash tag ({@link RedisKeys}), so each runs on
+ * Redis Cluster and under an ACL that lists key patterns. Expiry times are epoch seconds of the service's clock,
+ * passed in; a key's TTL is its expiry minus that "now".
+ */
 final class LuaScripts {
+
+    /** Raises a key's TTL to at least {@code ttl} seconds (TTL answers -1 for none, -2 for a missing key). */
+    private static final String EXTEND = """
+            local function extend(key, ttl)
+              if redis.call('TTL', key) < ttl then redis.call('EXPIRE', key, ttl) end
+            end
+            """;
 
     /** KEYS: code, used-marker. ARGV: how long to remember a used code. Answers {ok|used, data} or nil. */
     static final String CONSUME_CODE = """
@@ -15,62 +27,76 @@ final class LuaScripts {
             """;
 
     /**
-     * KEYS: grant set, grant revoked marker, access token[, refresh token].
-     * ARGV: access data, access ttl, grant ttl[, refresh data, refresh ttl]. Answers 1, or 0 if revoked.
+     * KEYS: code, app index. ARGV: code data, now, code expiry, grant id. Records the code and its grant in the
+     * app's index, so removing the app reaches the grant even before the code is exchanged.
      */
-    static final String MINT = """
-            if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-            redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[2])
-            redis.call('SADD', KEYS[1], KEYS[3])
-            if KEYS[4] then
-              redis.call('HSET', KEYS[4], 'd', ARGV[4], 's', 'c')
-              redis.call('EXPIRE', KEYS[4], ARGV[5])
-              redis.call('SADD', KEYS[1], KEYS[4])
-            end
-            redis.call('EXPIRE', KEYS[1], ARGV[3])
-            return 1
-            """;
-
-    /** KEYS: refresh token. Retires a current token: {ok, data}; a retired one: {used, data}; unknown: nil. */
-    static final String ROTATE = """
-            local v = redis.call('HMGET', KEYS[1], 's', 'd')
-            if not v[1] then return nil end
-            if v[1] == 'r' then return {'used', v[2]} end
-            redis.call('HSET', KEYS[1], 's', 'r')
-            return {'ok', v[2]}
-            """;
-
-    /** KEYS: grant set, revoked marker. ARGV: marker ttl. Deletes every token of the grant. */
-    static final String REVOKE_GRANT = """
-            redis.call('SET', KEYS[2], '1', 'EX', ARGV[1])
-            local members = redis.call('SMEMBERS', KEYS[1])
-            for _, k in ipairs(members) do redis.call('DEL', k) end
-            redis.call('DEL', KEYS[1])
-            return #members
-            """;
-
-    /** KEYS: code, app index. ARGV: code data, code ttl, grant id, index ttl. */
-    static final String SAVE_CODE = """
-            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-            redis.call('SADD', KEYS[2], ARGV[3])
-            redis.call('EXPIRE', KEYS[2], ARGV[4])
+    static final String SAVE_CODE = EXTEND + """
+            local now = tonumber(ARGV[2])
+            local expiry = tonumber(ARGV[3])
+            redis.call('SET', KEYS[1], ARGV[1], 'EX', expiry - now)
+            redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+            redis.call('ZADD', KEYS[2], 'GT', expiry, ARGV[4])
+            extend(KEYS[2], expiry - now)
             return 1
             """;
 
     /**
-     * KEYS: app index (grant ids of one account and client). ARGV: key prefix, marker ttl.
-     * Revokes every grant of the app at once, including codes not yet exchanged.
+     * Records the tokens of one code exchange or refresh, and for a refresh retires the presented token in the same
+     * step, so a failure before this point leaves it current and the client's retry is not taken for reuse.
+     * KEYS: grant set, revoked marker, app index, access token, then the new refresh token when ARGV[8] is 1, then
+     * the retiring refresh token when ARGV[9] is 1.
+     * ARGV: 1 now, 2 the most live tokens a grant holds, 3 grant id, 4 access data, 5 access expiry, 6 refresh data,
+     * 7 refresh expiry, 8 and 9 as above.
+     * Answers minted; unknown or reused (the retiring token); revoked (the grant); full (the grant holds its most).
      */
-    static final String REVOKE_APP = """
-            local grants = redis.call('SMEMBERS', KEYS[1])
-            for _, g in ipairs(grants) do
-              local set = ARGV[1] .. 'grant:{' .. g .. '}'
-              redis.call('SET', set .. ':revoked', '1', 'EX', ARGV[2])
-              for _, k in ipairs(redis.call('SMEMBERS', set)) do redis.call('DEL', k) end
-              redis.call('DEL', set)
+    static final String MINT = EXTEND + """
+            local now = tonumber(ARGV[1])
+            local i = 5
+            local refresh, retiring
+            if ARGV[8] == '1' then refresh = KEYS[i]; i = i + 1 end
+            if ARGV[9] == '1' then retiring = KEYS[i] end
+            if retiring then
+              local state = redis.call('HGET', retiring, 's')
+              if not state then return 'unknown' end
+              if state == 'r' then return 'reused' end
             end
-            redis.call('DEL', KEYS[1])
-            return #grants
+            if redis.call('EXISTS', KEYS[2]) == 1 then return 'revoked' end
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 'full' end
+            if retiring then
+              redis.call('HSET', retiring, 's', 'r')
+              redis.call('ZREM', KEYS[1], retiring)
+            end
+            local last = tonumber(ARGV[5])
+            redis.call('SET', KEYS[4], ARGV[4], 'EX', last - now)
+            redis.call('ZADD', KEYS[1], last, KEYS[4])
+            if refresh then
+              local expiry = tonumber(ARGV[7])
+              redis.call('HSET', refresh, 'd', ARGV[6], 's', 'c')
+              redis.call('EXPIRE', refresh, expiry - now)
+              redis.call('ZADD', KEYS[1], expiry, refresh)
+              if expiry > last then last = expiry end
+            end
+            extend(KEYS[1], last - now)
+            redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+            redis.call('ZADD', KEYS[3], 'GT', last, ARGV[3])
+            extend(KEYS[3], last - now)
+            return 'minted'
+            """;
+
+    /**
+     * Revokes a grant, one bounded batch of its tokens per call. KEYS: grant set, revoked marker, then the tokens to
+     * delete (members of the set). ARGV: the marker's least TTL. The marker outlives every token the grant could
+     * still mint from, so a mint racing the revocation fails. Answers how many tokens the set still holds.
+     */
+    static final String REVOKE_BATCH = EXTEND + """
+            local ttl = math.max(tonumber(ARGV[1]), redis.call('TTL', KEYS[1]))
+            redis.call('SET', KEYS[2], '1', 'NX', 'EX', ttl)
+            extend(KEYS[2], ttl)
+            for i = 3, #KEYS do
+              if redis.call('ZREM', KEYS[1], KEYS[i]) == 1 then redis.call('DEL', KEYS[i]) end
+            end
+            return redis.call('ZCARD', KEYS[1])
             """;
 
     private LuaScripts() {

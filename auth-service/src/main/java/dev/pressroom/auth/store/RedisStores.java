@@ -4,13 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
-import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The Redis-backed stores. Every token is stored under the SHA-256 of its value, so a copy of Redis
@@ -20,31 +21,51 @@ import java.util.List;
 @ApplicationScoped
 public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore {
 
-    private static final String PREFIX = "auth:";
+    /**
+     * The most live tokens one grant holds: an access token per code exchange or refresh (each lives an hour) and
+     * the current refresh token. A client that mints more within an hour is refused, so no client grows Redis.
+     */
+    static final int MAX_LIVE_TOKENS = 100;
+    /** The most tokens one revocation script deletes. */
+    static final int REVOKE_BATCH = 64;
 
     private final ReactiveRedisDataSource redis;
     private final ObjectMapper json;
     private final AuthConfig config;
+    private final Clock clock;
 
-    public RedisStores(ReactiveRedisDataSource redis, ObjectMapper json, AuthConfig config) {
+    public RedisStores(ReactiveRedisDataSource redis, ObjectMapper json, AuthConfig config, Clock clock) {
         this.redis = redis;
         this.json = json;
         this.config = config;
+        this.clock = clock;
     }
 
     // --- authorization codes -------------------------------------------------------------------------
 
     @Override
     public Uni<Void> save(String code, AuthorizationCode data) {
-        return eval(LuaScripts.SAVE_CODE, List.of(codeKey(code), appKey(data.accountId(), data.clientId())),
-                List.of(write(data), seconds(config.codeTtl().getSeconds()), data.grantId(),
-                        seconds(config.refreshTokenTtl().getSeconds() + 3600))).replaceWithVoid();
+        long now = clock.instant().getEpochSecond();
+        return eval(LuaScripts.SAVE_CODE, List.of(RedisKeys.code(code), RedisKeys.app(data.accountId(), data.clientId())),
+                List.of(write(data), seconds(now), seconds(now + config.codeTtl().getSeconds()), data.grantId()))
+                .replaceWithVoid();
+    }
+
+    @Override
+    public Uni<AuthorizationCode> findCode(String code) {
+        String key = RedisKeys.code(code);
+        return key == null ? Uni.createFrom().nullItem()
+                : command("GET", key).map(r -> r == null ? null : read(r.toString(), AuthorizationCode.class));
     }
 
     @Override
     public Uni<Outcome<AuthorizationCode>> consume(String code) {
+        String key = RedisKeys.code(code);
+        if (key == null) {
+            return Uni.createFrom().item(Outcome.unknown());
+        }
         // A used code is kept for an access token's lifetime, so a replay can still revoke what it minted.
-        return eval(LuaScripts.CONSUME_CODE, List.of(codeKey(code), codeKey(code) + ":used"),
+        return eval(LuaScripts.CONSUME_CODE, List.of(key, key + ":used"),
                 List.of(seconds(config.accessTokenTtl().getSeconds())))
                 .map(r -> outcome(r, AuthorizationCode.class));
     }
@@ -52,131 +73,129 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     // --- access and refresh tokens -------------------------------------------------------------------
 
     @Override
-    public Uni<Boolean> mint(Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
+    public Uni<Minted> mint(String retiring, Grant accessGrant, String accessToken, Grant refreshGrant,
+                           String refreshToken) {
+        String accountId = accessGrant.accountId();
         String grantId = accessGrant.grantId();
-        List<String> keys = new ArrayList<>(List.of(grantKey(grantId), revokedKey(grantId), accessKey(accessToken)));
-        List<String> args = new ArrayList<>(List.of(write(accessGrant), seconds(config.accessTokenTtl().getSeconds()),
-                seconds(config.refreshTokenTtl().getSeconds() + 3600)));
+        List<String> keys = new ArrayList<>(List.of(RedisKeys.grant(accountId, grantId),
+                RedisKeys.revoked(accountId, grantId), RedisKeys.app(accountId, accessGrant.clientId()),
+                RedisKeys.access(accessToken)));
         if (refreshToken != null) {
-            keys.add(refreshKey(refreshToken));
-            args.add(write(refreshGrant));
-            args.add(seconds(config.refreshTokenTtl().getSeconds()));
+            keys.add(RedisKeys.refresh(refreshToken));
         }
-        return eval(LuaScripts.MINT, keys, args).map(r -> r != null && r.toInteger() == 1);
-    }
-
-    @Override
-    public Uni<Outcome<Grant>> rotate(String refreshToken) {
-        return eval(LuaScripts.ROTATE, List.of(refreshKey(refreshToken)), List.of()).map(r -> outcome(r, Grant.class));
+        if (retiring != null) {
+            keys.add(RedisKeys.refresh(retiring));
+        }
+        List<String> args = List.of(seconds(clock.instant().getEpochSecond()), Integer.toString(MAX_LIVE_TOKENS),
+                grantId, write(accessGrant), seconds(accessGrant.expiresAt()),
+                refreshToken == null ? "" : write(refreshGrant), refreshToken == null ? "0" : seconds(refreshGrant.expiresAt()),
+                refreshToken == null ? "0" : "1", retiring == null ? "0" : "1");
+        return eval(LuaScripts.MINT, keys, args).map(r -> Minted.valueOf(r.toString().toUpperCase(Locale.ROOT)));
     }
 
     @Override
     public Uni<Grant> findAccessToken(String accessToken) {
-        return command("GET", accessKey(accessToken)).map(r -> r == null ? null : read(r.toString(), Grant.class));
-    }
-
-    @Override
-    public Uni<Grant> findCurrentRefreshToken(String refreshToken) {
-        return command("HMGET", refreshKey(refreshToken), "s", "d").map(r ->
-                r == null || r.get(0) == null || !"c".equals(r.get(0).toString()) ? null
-                        : read(r.get(1).toString(), Grant.class));
+        String key = RedisKeys.access(accessToken);
+        return key == null ? Uni.createFrom().nullItem()
+                : command("GET", key).map(r -> r == null ? null : read(r.toString(), Grant.class));
     }
 
     @Override
     public Uni<Outcome<Grant>> findRefreshToken(String refreshToken) {
-        return command("HMGET", refreshKey(refreshToken), "s", "d").map(r -> r == null || r.get(0) == null
+        String key = RedisKeys.refresh(refreshToken);
+        if (key == null) {
+            return Uni.createFrom().item(Outcome.unknown());
+        }
+        return command("HMGET", key, "s", "d").map(r -> r == null || r.get(0) == null
                 ? Outcome.<Grant>unknown()
                 : new Outcome<>("c".equals(r.get(0).toString()) ? Outcome.Status.FIRST_USE : Outcome.Status.REUSED,
                         read(r.get(1).toString(), Grant.class)));
     }
 
+    /**
+     * Marks the grant revoked and deletes its live tokens, at most {@link #REVOKE_BATCH} per script call so no call
+     * holds Redis for long, until the set is empty.
+     */
     @Override
-    public Uni<Void> revokeGrant(String grantId) {
-        return eval(LuaScripts.REVOKE_GRANT, List.of(grantKey(grantId), revokedKey(grantId)),
-                List.of(seconds(config.refreshTokenTtl().getSeconds() + 3600))).replaceWithVoid();
+    public Uni<Void> revokeGrant(String accountId, String grantId) {
+        String set = RedisKeys.grant(accountId, grantId);
+        return command("ZRANGE", set, "0", Integer.toString(REVOKE_BATCH - 1)).chain(members -> {
+            List<String> keys = new ArrayList<>(List.of(set, RedisKeys.revoked(accountId, grantId)));
+            members.forEach(m -> keys.add(m.toString()));
+            return eval(LuaScripts.REVOKE_BATCH, keys, List.of(seconds(config.codeTtl().getSeconds())));
+        }).chain(left -> left.toLong() > 0 ? revokeGrant(accountId, grantId) : Uni.createFrom().voidItem());
     }
 
+    /** Every grant in the app's index is revoked, then taken out of it; a grant added meanwhile stays listed. */
     @Override
     public Uni<Void> revokeApp(String accountId, String clientId) {
-        return eval(LuaScripts.REVOKE_APP, List.of(appKey(accountId, clientId)),
-                List.of(PREFIX, seconds(config.refreshTokenTtl().getSeconds() + 3600))).replaceWithVoid();
+        String index = RedisKeys.app(accountId, clientId);
+        return command("ZRANGE", index, "0", "-1").chain(grants -> {
+            List<String> ids = new ArrayList<>();
+            grants.forEach(g -> ids.add(g.toString()));
+            Uni<Void> all = Uni.createFrom().voidItem();
+            for (String id : ids) {
+                all = all.chain(() -> revokeGrant(accountId, id));
+            }
+            return ids.isEmpty() ? all : all.chain(() -> command("ZREM", concat(index, ids)).replaceWithVoid());
+        });
     }
 
     @Override
     public Uni<Void> revokeAccessToken(String accessToken) {
-        return command("DEL", accessKey(accessToken)).replaceWithVoid();
+        String key = RedisKeys.access(accessToken);
+        return key == null ? Uni.createFrom().voidItem() : command("DEL", key).replaceWithVoid();
     }
 
     // --- sessions ------------------------------------------------------------------------------------
 
     @Override
     public Uni<Void> save(String cookieValue, Session session) {
-        return command("SET", sessionKey(cookieValue), write(session), "EX", seconds(config.sessionTtl().getSeconds()))
+        return command("SET", RedisKeys.session(cookieValue), write(session), "EX", seconds(config.sessionTtl().getSeconds()))
                 .replaceWithVoid();
     }
 
     @Override
     public Uni<Session> find(String cookieValue) {
-        return command("GET", sessionKey(cookieValue)).map(r -> r == null ? null : read(r.toString(), Session.class));
+        return command("GET", RedisKeys.session(cookieValue)).map(r -> r == null ? null : read(r.toString(), Session.class));
     }
 
     @Override
     public Uni<Void> delete(String cookieValue) {
-        return command("DEL", sessionKey(cookieValue)).replaceWithVoid();
+        return command("DEL", RedisKeys.session(cookieValue)).replaceWithVoid();
     }
 
     // --- pending authorization requests --------------------------------------------------------------
 
     @Override
     public Uni<Void> save(PendingRequest request) {
-        return command("SET", PREFIX + "areq:" + Tokens.sha256(request.id()), write(request),
+        return command("SET", RedisKeys.pendingRequest(request.id()), write(request),
                 "EX", seconds(config.pendingRequestTtl().getSeconds())).replaceWithVoid();
     }
 
     @Override
     public Uni<PendingRequest> findPending(String id) {
-        return command("GET", PREFIX + "areq:" + Tokens.sha256(id))
+        return command("GET", RedisKeys.pendingRequest(id))
                 .map(r -> r == null ? null : read(r.toString(), PendingRequest.class));
     }
 
     @Override
     public Uni<PendingRequest> take(String id) {
-        return command("GETDEL", PREFIX + "areq:" + Tokens.sha256(id))
+        return command("GETDEL", RedisKeys.pendingRequest(id))
                 .map(r -> r == null ? null : read(r.toString(), PendingRequest.class));
     }
 
     // --- plumbing ------------------------------------------------------------------------------------
 
-    private static String codeKey(String code) {
-        return PREFIX + "code:{" + Tokens.sha256(code) + "}";
-    }
-
-    private static String appKey(String accountId, String clientId) {
-        return PREFIX + "apps:" + accountId + ":" + Tokens.sha256(clientId);
-    }
-
-    private static String accessKey(String token) {
-        return PREFIX + "at:" + Tokens.sha256(token);
-    }
-
-    private static String refreshKey(String token) {
-        return PREFIX + "rt:" + Tokens.sha256(token);
-    }
-
-    private static String grantKey(String grantId) {
-        return PREFIX + "grant:{" + grantId + "}";
-    }
-
-    private static String revokedKey(String grantId) {
-        return PREFIX + "grant:{" + grantId + "}:revoked";
-    }
-
-    private static String sessionKey(String cookieValue) {
-        return PREFIX + "sess:" + Tokens.sha256(cookieValue);
-    }
-
     private static String seconds(long value) {
         return Long.toString(value);
+    }
+
+    private static String[] concat(String first, List<String> rest) {
+        List<String> all = new ArrayList<>(rest.size() + 1);
+        all.add(first);
+        all.addAll(rest);
+        return all.toArray(String[]::new);
     }
 
     private <T> Outcome<T> outcome(Response r, Class<T> type) {

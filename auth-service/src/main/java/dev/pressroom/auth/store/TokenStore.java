@@ -5,25 +5,34 @@ import io.smallrye.mutiny.Uni;
 /** Access tokens and refresh-token chains, grouped by grant so a grant can be revoked at once. */
 public interface TokenStore {
 
-    /**
-     * Records an access token and, when {@code refreshToken} is non-null, a current refresh token, both in
-     * {@code grant}. Answers false (and records nothing) when the grant was revoked meanwhile.
-     */
-    Uni<Boolean> mint(Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken);
+    /** What {@link #mint} did. */
+    enum Minted {
+        /** The tokens are recorded (and the retiring refresh token retired). */
+        MINTED,
+        /** The retiring refresh token is no longer known (expired, or its grant was revoked). */
+        UNKNOWN,
+        /** The retiring refresh token was already retired: reuse. Nothing was recorded. */
+        REUSED,
+        /** The grant was revoked. Nothing was recorded. */
+        REVOKED,
+        /** The grant already holds as many live tokens as a grant may. Nothing was recorded. */
+        FULL
+    }
 
-    /** Atomically retires a current refresh token; a retired one answers REUSED. */
-    Uni<Outcome<Grant>> rotate(String refreshToken);
+    /**
+     * Records an access token and, when {@code refreshToken} is non-null, a current refresh token, both in the grant
+     * of {@code accessGrant}, and adds the grant to its app's index. When {@code retiring} is non-null (a refresh),
+     * that refresh token is retired in the same atomic step, and only if it is still current.
+     */
+    Uni<Minted> mint(String retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken);
 
     Uni<Grant> findAccessToken(String accessToken);
-
-    /** The grant of a refresh token that is still current, or null. */
-    Uni<Grant> findCurrentRefreshToken(String refreshToken);
 
     /** A refresh token in any state: FIRST_USE while current, REUSED once retired, UNKNOWN otherwise. */
     Uni<Outcome<Grant>> findRefreshToken(String refreshToken);
 
     /** Revokes every access and refresh token of the grant and refuses any later mint into it. */
-    Uni<Void> revokeGrant(String grantId);
+    Uni<Void> revokeGrant(String accountId, String grantId);
 
     Uni<Void> revokeAccessToken(String accessToken);
 

@@ -47,7 +47,10 @@ class AuthorizationCodeFlowResourceTest {
                 .body("refresh_token", notNullValue())
                 .body("id_token", notNullValue());
         String accessToken = token.path("access_token");
-        assertThat(Base64.getUrlDecoder().decode(accessToken)).hasSizeGreaterThanOrEqualTo(32);
+        // <the account's 64-bit Redis hash tag in hex>.<256 random bits>
+        assertThat(accessToken).matches("[0-9a-f]{16}\\.[A-Za-z0-9_-]{43}");
+        assertThat(Base64.getUrlDecoder().decode(accessToken.substring(17))).hasSize(32);
+        assertThat(accessToken).doesNotContain(app.accountId);
 
         JsonNode header = decode(token.path("id_token"), 0);
         JsonNode claims = decode(token.path("id_token"), 1);

@@ -1,0 +1,42 @@
+package dev.pressroom.auth.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.PostgresProxyProfile;
+import dev.pressroom.auth.support.TestClients;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** PostgreSQL failing in the middle of a refresh: the client's honest retry is not taken for reuse. */
+@QuarkusTest
+@TestProfile(PostgresProxyProfile.class)
+class PostgresOutageResourceTest {
+
+    @AfterEach
+    void restore() {
+        PostgresProxyProfile.restore();
+    }
+
+    @Test
+    void refreshWhenPostgresFailsMidwayThenRetryWithSameTokenSucceeds() throws Exception {
+        TestClients app = TestClients.create();
+        Response tokens = app.exchange(app.code(new Browser(), "openid roles offline_access"));
+        String refresh = tokens.path("refresh_token");
+
+        PostgresProxyProfile.cut();
+        assertThat(app.refresh(refresh).statusCode()).isGreaterThanOrEqualTo(500);
+        PostgresProxyProfile.restore();
+
+        Response retry = app.refresh(refresh);
+        for (int i = 0; i < 50 && retry.statusCode() >= 500; i++) {
+            Thread.sleep(100);
+            retry = app.refresh(refresh);
+        }
+        assertThat(retry.statusCode()).as(retry.asString()).isEqualTo(200);
+        app.refresh(retry.path("refresh_token")).then().statusCode(200);
+    }
+}
