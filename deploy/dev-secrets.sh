@@ -21,8 +21,9 @@ write() { # file, then KEY=value lines
   fi
 }
 
-write content-service.env "PG_USER=content" "PG_PASSWORD=$(random)" "CONTENT_KEY_PEPPER=$(random)"
-write auth-service.env "PG_USER=auth" "PG_PASSWORD=$(random)" "AUTH_ADMIN_TOKEN=$(random)"
+write content-service.env "PG_USER=content" "PG_PASSWORD=$(random)" "CONTENT_KEY_PEPPER=$(random)" \
+  "REDIS_PASSWORD=$(random)"
+write auth-service.env "PG_USER=auth" "PG_PASSWORD=$(random)" "AUTH_ADMIN_TOKEN=$(random)" "REDIS_PASSWORD=$(random)"
 write redis.env "REDIS_PASSWORD=$(random)"
 write postgres.env "POSTGRES_PASSWORD=$(random)"
 

@@ -170,6 +170,8 @@ up() {
   {
     printf 'export PG_HOST=%q PG_PORT=%q PG_USER=%q PG_PASSWORD=%q\n' "$PG_HOST" "$PG_PORT" "$PG_USER" "$PG_PASSWORD"
     printf 'export REDIS_HOST=%q REDIS_PORT=%q REDIS_PASSWORD=%q\n' "$REDIS_HOST" "$REDIS_PORT" "$REDIS_PASSWORD"
+    # For the tests that start Redis servers of their own (auth-service's cluster and ACL tests).
+    printf 'export REDIS_SERVER_BIN=%q\n' "$(redis_binary)"
   } >"$ENV_FILE"
 }
 
