@@ -45,9 +45,8 @@ public class LogoutResource {
         String token = Cookies.csrfOrNew(csrf);
         return flow.logout(new Params(params, IllegalArgumentException::new), session, confirmed, formCsrf, csrf)
                 .map(step -> {
-                    if (step instanceof LogoutFlow.Step.Confirm c) {
-                        return Response.ok(Pages.logout(new Pages.LogoutPage(token, c.clientId(),
-                                c.postLogoutRedirectUri(), c.state())).render(), MediaType.TEXT_HTML_TYPE)
+                    if (step instanceof LogoutFlow.Step.Confirm) {
+                        return Response.ok(Pages.logout(new Pages.LogoutPage(token)).render(), MediaType.TEXT_HTML_TYPE)
                                 .cookie(cookies.csrf(token)).build();
                     }
                     LogoutFlow.Step.SignedOut out = (LogoutFlow.Step.SignedOut) step;
