@@ -234,7 +234,20 @@ class AuthorizationCodeFlowResourceTest {
                 "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
         String setCookie = signedIn.headers().getValues("Set-Cookie").stream().filter(c -> c.startsWith("pr_session="))
                 .findFirst().orElseThrow();
-        assertThat(setCookie).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/");
+        assertThat(setCookie).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/")
+                .doesNotContainIgnoringCase("Version=");
+    }
+
+    @Test
+    void signInAndConsentPagesWhenShownThenFormsMayPostOnlyHereAndRedirectToTheClientsOrigin() {
+        Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
+        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
+                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        for (Response r : java.util.List.of(page, consent)) {
+            assertThat(r.header("Content-Security-Policy")).contains("form-action 'self' http://127.0.0.1:9999;")
+                    .contains("frame-ancestors 'none'");
+        }
+        assertThat(browser.get("/account", Map.of()).header("Content-Security-Policy")).contains("form-action 'self';");
     }
 
     @Test
