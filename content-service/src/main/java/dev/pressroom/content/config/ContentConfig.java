@@ -59,8 +59,10 @@ public interface ContentConfig {
     }
 
     interface Keys {
-        /** Secret mixed into every key hash (HMAC-SHA-256), so a leaked table cannot be checked offline. */
-        @WithDefault("pressroom-dev-pepper")
+        /**
+         * Secret mixed into every key hash (HMAC-SHA-256), so a leaked table cannot be checked offline. Required:
+         * only the dev and test profiles give one (application.properties).
+         */
         String pepper();
     }
 
