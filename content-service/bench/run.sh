@@ -48,6 +48,7 @@ trap stop EXIT
 start() { # $1 = cache on/off
   env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
+  CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}" \
     java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done

@@ -215,6 +215,56 @@ class WiringTest {
                 .satisfies(p -> assertThat(p.getPath()).isEqualTo("/"));
     }
 
+    @org.junit.jupiter.api.Test
+    void postgresWhenProdThenEveryClientVerifiesTheServerAgainstTheMountedCaAndItsName() {
+        Rendered rendered = Rendered.of("prod");
+        List<String> checked = new ArrayList<>();
+
+        for (Rendered.Workload workload : rendered.workloads()) {
+            for (Container c : workload.allContainers()) {
+                Map<String, String> env = rendered.environment(c);
+                if (!env.containsKey("PG_HOST")) {
+                    continue;
+                }
+                String service = c.getImage().replaceAll("^.*/|:.*$", "");
+                String where = workload.name() + " container " + c.getName();
+                QuarkusConfig config = Repo.config(service);
+                String ca = config.resolve("quarkus.datasource.reactive.trust-certificate-pem.certs", "", env);
+
+                assertThat(config.resolve("quarkus.datasource.reactive.postgresql.ssl-mode", "disable", env)).as(where)
+                        .isEqualTo("verify-full");
+                assertThat(config.resolve("quarkus.datasource.reactive.hostname-verification-algorithm", "NONE", env))
+                        .as(where).isEqualTo("HTTPS");
+                assertThat(config.resolve("quarkus.datasource.jdbc.url", "", env)).as(where + ": Flyway's JDBC URL")
+                        .contains("sslmode=verify-full").contains("sslrootcert=" + ca);
+                if (service.equals("content-service")) {
+                    assertThat(config.resolve("content.listen.ssl-mode", "disable", env)).as(where + ": LISTEN connection")
+                            .isEqualTo("verify-full");
+                    assertThat(config.resolve("content.listen.root-cert", "", env)).as(where).isEqualTo(ca);
+                }
+                assertThat(mountedConfigMapKey(rendered, workload, c, ca)).as(where + ": CA file %s is mounted", ca).isPresent();
+                checked.add(where);
+            }
+        }
+        assertThat(checked).as("containers that reach PostgreSQL").hasSizeGreaterThanOrEqualTo(6);
+    }
+
+    /** The ConfigMap and key a container sees at {@code file}, if a mounted ConfigMap volume holds it. */
+    private static Optional<String> mountedConfigMapKey(Rendered rendered, Rendered.Workload workload, Container c, String file) {
+        for (var mount : c.getVolumeMounts()) {
+            if (!file.startsWith(mount.getMountPath() + "/")) {
+                continue;
+            }
+            String key = file.substring(mount.getMountPath().length() + 1);
+            return workload.template().getSpec().getVolumes().stream()
+                    .filter(v -> v.getName().equals(mount.getName()) && v.getConfigMap() != null)
+                    .map(v -> v.getConfigMap().getName())
+                    .filter(configMap -> rendered.configMapData(configMap).containsKey(key))
+                    .map(configMap -> configMap + "/" + key).findFirst();
+        }
+        return Optional.empty();
+    }
+
     @ParameterizedTest
     @MethodSource("overlays")
     void contentPublicUrlWhenRenderedThenEqualsThePublicUrlOfTheContentHost(String overlay) {

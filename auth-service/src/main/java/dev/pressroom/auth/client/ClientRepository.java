@@ -64,14 +64,16 @@ public class ClientRepository {
     }
 
     /**
-     * RFC 7592 §2.2: replaces the metadata. A verified client that changes its redirect URIs loses the badge
-     * until staff check it again.
+     * RFC 7592 §2.2: replaces the metadata. A verified client that changes what people see or where they are sent
+     * (its name, any redirect or post-logout URI) loses the badge until staff check it again; the comparison runs
+     * on the row being replaced, so it holds however the updates interleave.
      */
     public Uni<Void> updateMetadata(Client c) {
+        String unchanged = "(name = $2 AND redirect_uris = $3 AND post_logout_redirect_uris = $4)";
         return pool.preparedQuery("UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
-                        + "scopes = $5, verified = CASE WHEN redirect_uris = $3 THEN verified ELSE false END, "
-                        + "verified_by = CASE WHEN redirect_uris = $3 THEN verified_by ELSE NULL END, "
-                        + "verified_at = CASE WHEN redirect_uris = $3 THEN verified_at ELSE NULL END WHERE id = $1")
+                        + "scopes = $5, verified = verified AND " + unchanged + ", "
+                        + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
+                        + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1")
                 .execute(Tuple.tuple(Arrays.asList(c.id(), c.name(), c.redirectUris().toArray(String[]::new),
                         c.postLogoutRedirectUris().toArray(String[]::new), c.scopes().toArray(String[]::new))))
                 .replaceWithVoid();

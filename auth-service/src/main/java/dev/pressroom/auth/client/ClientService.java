@@ -70,7 +70,8 @@ public class ClientService {
 
     /**
      * Staff create or replace a first-party client. A new secret is generated each time and shown once, unless
-     * staff provision one (at least 32 characters, e.g. from a deployment Secret the client also mounts).
+     * staff provision one (at least 32 characters, e.g. from a deployment Secret the client also mounts). A verified
+     * client keeps its badge: the change is made by the staff who grant it, not by the client.
      */
     public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret) {
         String secret = Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
@@ -82,7 +83,7 @@ public class ClientService {
                 return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
             }
             return clients.upsertFirstParty(client);
-        }).invoke(() -> cache.forget(clientId)).replaceWith(new Registered(client, secret, null));
+        }).invoke(() -> cache.forget(clientId)).chain(() -> find(clientId)).map(saved -> new Registered(saved, secret, null));
     }
 
     /**

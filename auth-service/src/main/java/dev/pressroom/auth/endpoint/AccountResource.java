@@ -6,12 +6,12 @@ import dev.pressroom.auth.flow.ConnectedApps;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -44,10 +44,10 @@ public class AccountResource {
 
     @GET
     @Path("account")
-    public Uni<Response> home(@CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf,
-                              @Context HttpServerRequest http) {
+    public Uni<Response> home(@Context HttpHeaders headers, @Context HttpServerRequest http) {
+        String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
-        return flow.findSession(session).chain(s -> s == null
+        return flow.findSession(cookies.session(headers)).chain(s -> s == null
                 ? flow.accountSignIn(token, ClientAddress.of(http)).map(step -> steps.respond(step, csrf))
                 : apps.home(s).map(home -> page(home, token, csrf)));
     }
@@ -56,10 +56,10 @@ public class AccountResource {
     @Path("account/apps/remove")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> remove(@FormParam("client_id") String clientId, @FormParam("csrf") String formCsrf,
-                                @CookieParam(Cookies.SESSION) String session, @CookieParam(Cookies.CSRF) String csrf) {
-        return flow.findSession(session).chain(s -> s == null
+                                @Context HttpHeaders headers) {
+        return flow.findSession(cookies.session(headers)).chain(s -> s == null
                 ? Uni.createFrom().item(Response.seeOther(URI.create("/account")).build())
-                : apps.remove(s, clientId, formCsrf, csrf).replaceWith(Response.seeOther(URI.create("/account")).build()));
+                : apps.remove(s, clientId, formCsrf, cookies.csrf(headers)).replaceWith(Response.seeOther(URI.create("/account")).build()));
     }
 
     private Response page(ConnectedApps.Home home, String token, String browserCsrf) {
@@ -67,7 +67,7 @@ public class AccountResource {
         Response.ResponseBuilder builder = StepResponses.html(Pages.account(new Pages.AccountPage(home.account().name(),
                 home.account().email(), token, lines)).render());
         if (!token.equals(browserCsrf)) {
-            builder.cookie(cookies.csrf(token));
+            builder.header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token));
         }
         return builder.build();
     }

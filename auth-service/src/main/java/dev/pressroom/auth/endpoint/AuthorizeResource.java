@@ -6,12 +6,12 @@ import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -23,25 +23,27 @@ public class AuthorizeResource {
 
     private final AuthorizationFlow flow;
     private final StepResponses steps;
+    private final Cookies cookies;
 
-    public AuthorizeResource(AuthorizationFlow flow, StepResponses steps) {
+    public AuthorizeResource(AuthorizationFlow flow, StepResponses steps, Cookies cookies) {
         this.flow = flow;
         this.steps = steps;
+        this.cookies = cookies;
     }
 
     @GET
     @Path("oauth/authorize")
-    public Uni<Response> authorize(@Context UriInfo uri, @CookieParam(Cookies.SESSION) String session,
-                                   @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
-        return start(uri.getQueryParameters(), session, csrf, http);
+    public Uni<Response> authorize(@Context UriInfo uri, @Context HttpHeaders headers,
+                                   @Context HttpServerRequest http) {
+        return start(uri.getQueryParameters(), headers, http);
     }
 
     @POST
     @Path("oauth/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> authorizePost(MultivaluedMap<String, String> form, @CookieParam(Cookies.SESSION) String session,
-                                       @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
-        return start(form, session, csrf, http);
+    public Uni<Response> authorizePost(MultivaluedMap<String, String> form, @Context HttpHeaders headers,
+                                       @Context HttpServerRequest http) {
+        return start(form, headers, http);
     }
 
     @POST
@@ -49,7 +51,8 @@ public class AuthorizeResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signIn(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
                                 @FormParam("email") String email, @FormParam("password") String password,
-                                @CookieParam(Cookies.CSRF) String csrf, @Context HttpServerRequest http) {
+                                @Context HttpHeaders headers, @Context HttpServerRequest http) {
+        String csrf = cookies.csrf(headers);
         return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.of(http))
                 .map(step -> respond(step, csrf));
     }
@@ -58,15 +61,16 @@ public class AuthorizeResource {
     @Path("consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> consent(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
-                                 @FormParam("decision") String decision, @CookieParam(Cookies.SESSION) String session,
-                                 @CookieParam(Cookies.CSRF) String csrf) {
-        return flow.consent(request, formCsrf, csrf, session, decision).map(step -> respond(step, csrf));
+                                 @FormParam("decision") String decision, @Context HttpHeaders headers) {
+        String csrf = cookies.csrf(headers);
+        return flow.consent(request, formCsrf, csrf, cookies.session(headers), decision).map(step -> respond(step, csrf));
     }
 
-    private Uni<Response> start(MultivaluedMap<String, String> params, String session, String csrf,
-                                HttpServerRequest http) {
+    private Uni<Response> start(MultivaluedMap<String, String> params, HttpHeaders headers, HttpServerRequest http) {
+        String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
-        return flow.authorize(new Params(params, IllegalArgumentException::new), session, token, ClientAddress.of(http))
+        return flow.authorize(new Params(params, IllegalArgumentException::new), cookies.session(headers), token,
+                        ClientAddress.of(http))
                 .map(step -> respond(step, csrf));
     }
 

@@ -4,11 +4,11 @@ import dev.pressroom.auth.flow.LogoutFlow;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -27,33 +27,32 @@ public class LogoutResource {
     }
 
     @GET
-    public Uni<Response> get(@Context UriInfo uri, @CookieParam(Cookies.SESSION) String session,
-                             @CookieParam(Cookies.CSRF) String csrf) {
-        return run(uri.getQueryParameters(), session, csrf);
+    public Uni<Response> get(@Context UriInfo uri, @Context HttpHeaders headers) {
+        return run(uri.getQueryParameters(), headers);
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> post(MultivaluedMap<String, String> form, @CookieParam(Cookies.SESSION) String session,
-                              @CookieParam(Cookies.CSRF) String csrf) {
-        return run(form, session, csrf);
+    public Uni<Response> post(MultivaluedMap<String, String> form, @Context HttpHeaders headers) {
+        return run(form, headers);
     }
 
-    private Uni<Response> run(MultivaluedMap<String, String> params, String session, String csrf) {
+    private Uni<Response> run(MultivaluedMap<String, String> params, HttpHeaders headers) {
+        String csrf = cookies.csrf(headers);
         boolean confirmed = "yes".equals(params.getFirst("confirm"));
         String formCsrf = params.getFirst("csrf");
         String token = Cookies.csrfOrNew(csrf);
-        return flow.logout(new Params(params, IllegalArgumentException::new), session, confirmed, formCsrf, csrf)
+        return flow.logout(new Params(params, IllegalArgumentException::new), cookies.session(headers), confirmed,
+                        formCsrf, csrf)
                 .map(step -> {
-                    if (step instanceof LogoutFlow.Step.Confirm c) {
-                        return Response.ok(Pages.logout(new Pages.LogoutPage(token, c.clientId(),
-                                c.postLogoutRedirectUri(), c.state())).render(), MediaType.TEXT_HTML_TYPE)
-                                .cookie(cookies.csrf(token)).build();
+                    if (step instanceof LogoutFlow.Step.Confirm) {
+                        return Response.ok(Pages.logout(new Pages.LogoutPage(token)).render(), MediaType.TEXT_HTML_TYPE)
+                                .header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token)).build();
                     }
                     LogoutFlow.Step.SignedOut out = (LogoutFlow.Step.SignedOut) step;
                     Response.ResponseBuilder builder = out.redirect() != null ? Response.seeOther(out.redirect())
                             : Response.ok(Pages.signedout(out.clientName()).render(), MediaType.TEXT_HTML_TYPE);
-                    return builder.cookie(cookies.clearSession()).build();
+                    return builder.header(HttpHeaders.SET_COOKIE, cookies.clearSession()).build();
                 });
     }
 }

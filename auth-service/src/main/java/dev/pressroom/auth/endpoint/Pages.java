@@ -37,7 +37,7 @@ public final class Pages {
                           String lastUsed) {
     }
 
-    public record LogoutPage(String csrf, String clientId, String postLogoutRedirectUri, String state) {
+    public record LogoutPage(String csrf) {
     }
 
     public record ScopeLine(String scope, String text) {

@@ -3,6 +3,7 @@ package dev.pressroom.auth.endpoint;
 import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Collection;
@@ -13,6 +14,7 @@ import java.util.List;
 public class StepResponses {
 
     static final String ACCOUNT_NAME = "your Pressroom account";
+    private static final String CSP = "Content-Security-Policy";
 
     private final Cookies cookies;
 
@@ -29,18 +31,22 @@ public class StepResponses {
             pageCsrf = s.pending().csrf();
             builder = html(Pages.signin(new Pages.SignInPage(s.pending().id(), pageCsrf,
                     s.client() == null ? ACCOUNT_NAME : s.client().name(), s.email(), s.error())).render());
+            if (s.pending().request() != null) {
+                builder.header(CSP, SecurityHeadersFilter.policyRedirectingTo(s.pending().request().redirectUri()));
+            }
         } else {
             AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
             pageCsrf = c.pending().csrf();
             builder = html(Pages.consent(new Pages.ConsentPage(c.pending().id(), pageCsrf, c.client().name(),
                     c.client().verified(), c.pending().request().redirectUri(), c.account().email(),
-                    lines(c.newScopes()), lines(c.alreadyGranted()))).render());
+                    lines(c.newScopes()), lines(c.alreadyGranted()))).render())
+                    .header(CSP, SecurityHeadersFilter.policyRedirectingTo(c.pending().request().redirectUri()));
         }
         if (step.newSessionCookie() != null) {
-            builder.cookie(cookies.session(step.newSessionCookie()));
+            builder.header(HttpHeaders.SET_COOKIE, cookies.newSession(step.newSessionCookie()));
         }
         if (pageCsrf != null && !pageCsrf.equals(browserCsrf)) {
-            builder.cookie(cookies.csrf(pageCsrf));
+            builder.header(HttpHeaders.SET_COOKIE, cookies.newCsrf(pageCsrf));
         }
         return builder.build();
     }

@@ -82,7 +82,7 @@ public class AuthorizationFlow {
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
             return findSession(sessionCookie).chain(session ->
-                    proceed(new PendingRequest(Tokens.random(24), csrf, request, false), client, session, null, address));
+                    proceed(PendingRequest.start(Tokens.random(24), csrf, request), client, session, null, address));
         });
     }
 
@@ -100,7 +100,7 @@ public class AuthorizationFlow {
 
     /** Sign-in for the account pages themselves: a pending request without an authorization request. */
     public Uni<AuthorizeStep> accountSignIn(String csrf, String address) {
-        PendingRequest p = new PendingRequest(Tokens.random(24), csrf, null, false);
+        PendingRequest p = PendingRequest.start(Tokens.random(24), csrf, null);
         return savePending(p, address).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
     }
 
@@ -135,7 +135,11 @@ public class AuthorizationFlow {
         return "Too many failed sign-ins: wait " + when + " before trying again.";
     }
 
-    /** The consent form: allow records the scopes and issues the code; deny returns access_denied. */
+    /**
+     * The consent form: allow records the scopes and issues the code; deny returns access_denied. Only a request
+     * that asked for consent can be answered, and only by the session it was asked of: a request still waiting for
+     * the sign-in prompt=login or max_age demanded never gets a code from the old session.
+     */
     public Uni<AuthorizeStep> consent(String requestId, String formCsrf, String cookieCsrf, String sessionCookie,
                                       String decision) {
         return pendingFor(requestId, formCsrf, cookieCsrf, true).chain(p -> findSession(sessionCookie).chain(session -> {
@@ -143,8 +147,12 @@ public class AuthorizationFlow {
                 throw ErrorPageException.badRequest("Signed out", "Your session ended before you answered. Start again from the app.");
             }
             AuthorizationRequest request = p.request();
-            if (request == null) {
+            if (request == null || p.consentSid() == null) {
                 throw expired();
+            }
+            if (!p.consentSid().equals(session.sid())) {
+                throw ErrorPageException.badRequest("Signed in again",
+                        "You signed in again since this page was shown. Go back to the app and start again.");
             }
             if (!"allow".equals(decision)) {
                 throw AuthorizationRequests.error(request.redirectUri(), "access_denied", "The person declined.",
@@ -190,8 +198,9 @@ public class AuthorizationFlow {
             asked = new LinkedHashSet<>(request.scopes());
             already.clear();
         }
-        return requireInteraction(p, "consent_required", address)
-                .replaceWith(new AuthorizeStep.Consent(p, client, account, asked, already, newCookie));
+        PendingRequest awaitingConsent = p.awaitingConsentOf(session.sid());
+        return requireInteraction(awaitingConsent, "consent_required", address)
+                .replaceWith(new AuthorizeStep.Consent(awaitingConsent, client, account, asked, already, newCookie));
     }
 
     /** OIDC Core §3.1.2.6: with prompt=none, needing the person is an error; otherwise remember the request. */

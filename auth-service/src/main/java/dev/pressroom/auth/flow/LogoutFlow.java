@@ -5,6 +5,7 @@ import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
 import dev.pressroom.auth.token.IdTokenHints;
 import dev.pressroom.auth.validate.RedirectUris;
@@ -17,8 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * OpenID Connect RP-Initiated Logout 1.0. With a valid id_token_hint the session ends at once; without one the
- * person confirms first (§2: the OP should ask), so a third-party page cannot sign people out.
+ * OpenID Connect RP-Initiated Logout 1.0. The session ends at once only for an id_token_hint of the current
+ * session (same sub and sid, §2); otherwise the person confirms, so neither a third-party page nor an ID token of
+ * another account (opened in the victim's browser) signs anyone out. post_logout_redirect_uri is followed only for
+ * the client the hint names, and only when the hint is the current session's, or when no session is left and the
+ * client is first-party: never through a client someone registered to bounce people to an address of theirs.
  */
 @ApplicationScoped
 public class LogoutFlow {
@@ -35,7 +39,7 @@ public class LogoutFlow {
 
     /** What to show: the confirmation form, or the outcome once signed out. */
     public sealed interface Step {
-        record Confirm(String clientId, String postLogoutRedirectUri, String state) implements Step {
+        record Confirm() implements Step {
         }
 
         record SignedOut(URI redirect, String clientName) implements Step {
@@ -61,15 +65,38 @@ public class LogoutFlow {
                 throw ErrorPageException.badRequest("Unregistered sign-out address",
                         "The app asked to send you to an address it has not registered for sign-out.");
             }
-            if (hint.isEmpty() && !csrfOk) {
-                return Uni.createFrom().item((Step) new Step.Confirm(clientId, postLogout, state));
-            }
-            Map<String, String> query = new LinkedHashMap<>();
-            query.put("state", state);
-            URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, query);
-            Uni<Void> end = sessionCookie == null || sessionCookie.length() > 64 ? Uni.createFrom().voidItem()
-                    : sessions.delete(sessionCookie);
-            return end.replaceWith(new Step.SignedOut(redirect, client == null ? null : client.name()));
+            URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, stateQuery(state));
+            return findSession(sessionCookie).map(session -> decide(hint, session, client, redirect, csrfOk))
+                    .call(step -> step instanceof Step.SignedOut ? end(sessionCookie) : Uni.createFrom().voidItem());
         });
+    }
+
+    /** §2: the OP must ask unless the hint belongs to the current session with the same End-User. */
+    private static Step decide(Optional<IdTokenHints.Hint> hint, Session session, Client client, URI redirect,
+                               boolean confirmed) {
+        if (hint.isPresent() && session != null && hint.get().isOf(session)) {
+            return new Step.SignedOut(redirect, client == null ? null : client.name());
+        }
+        if (hint.isPresent() && session == null) {
+            // Nothing to end: the app is sent back only when staff registered it, since a hint alone
+            // (anyone can hold one for their own account) must not make this host redirect to any address.
+            boolean trusted = client != null && client.kind() == Client.Kind.FIRST_PARTY;
+            return new Step.SignedOut(trusted ? redirect : null, trusted ? client.name() : null);
+        }
+        return confirmed ? new Step.SignedOut(null, null) : new Step.Confirm();
+    }
+
+    private Uni<Session> findSession(String cookie) {
+        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().nullItem() : sessions.find(cookie);
+    }
+
+    private Uni<Void> end(String cookie) {
+        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().voidItem() : sessions.delete(cookie);
+    }
+
+    private static Map<String, String> stateQuery(String state) {
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("state", state);
+        return query;
     }
 }

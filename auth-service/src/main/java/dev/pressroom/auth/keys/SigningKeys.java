@@ -12,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
@@ -152,12 +151,8 @@ public class SigningKeys {
         String kid = LocalDate.now(clock) + "-" + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y');
         Path file = dir.resolve(kid + ".pem");
         Path temp = dir.resolve("." + kid + ".tmp");
-        Files.writeString(temp, PemKeys.generatePem(), StandardCharsets.US_ASCII);
-        try {
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system: the directory's own protection applies
-        }
+        byte[] pem = PemKeys.generatePem().getBytes(StandardCharsets.US_ASCII);
+        OwnerOnlyFiles.create(temp, out -> out.write(pem));
         Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return kid;
     }

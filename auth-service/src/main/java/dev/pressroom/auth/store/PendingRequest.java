@@ -3,11 +3,24 @@ package dev.pressroom.auth.store;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** An authorization request waiting for sign-in or consent, bound to the browser by its CSRF token. */
+/**
+ * An authorization request waiting for sign-in or consent, bound to the browser by its CSRF token.
+ * {@code consentSid} is null while it waits for a sign-in; once consent is asked it holds the sid of the session
+ * that was checked for it (prompt=login, max_age), and only that session may answer.
+ */
 @RegisterForReflection
-public record PendingRequest(String id, String csrf, AuthorizationRequest request, boolean signedInForIt) {
+public record PendingRequest(String id, String csrf, AuthorizationRequest request, boolean signedInForIt,
+                             String consentSid) {
+
+    public static PendingRequest start(String id, String csrf, AuthorizationRequest request) {
+        return new PendingRequest(id, csrf, request, false, null);
+    }
 
     public PendingRequest signedIn() {
-        return new PendingRequest(id, csrf, request, true);
+        return new PendingRequest(id, csrf, request, true, consentSid);
+    }
+
+    public PendingRequest awaitingConsentOf(String sid) {
+        return new PendingRequest(id, csrf, request, signedInForIt, sid);
     }
 }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.token;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
+import dev.pressroom.auth.store.Session;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
@@ -53,5 +54,10 @@ public class IdTokenHints {
     }
 
     public record Hint(String clientId, String subject, String sid) {
+
+        /** Issued in this session to its End-User (RP-Initiated Logout §2: "belongs to the current OP session"). */
+        public boolean isOf(Session session) {
+            return subject != null && sid != null && subject.equals(session.accountId()) && sid.equals(session.sid());
+        }
     }
 }

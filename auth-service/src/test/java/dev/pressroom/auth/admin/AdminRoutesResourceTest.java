@@ -52,6 +52,16 @@ class AdminRoutesResourceTest {
     }
 
     @Test
+    void saveClientWhenStaffChangeAVerifiedFirstPartyClientThenBadgeKept() {
+        String id = "kept-" + System.nanoTime();
+        Admin.saveClient(id, List.of("http://127.0.0.1:9999/cb"), "openid", "client_secret_basic", List.of());
+        Admin.admin().body(Map.of("verified_by", "staff")).post("/admin/clients/" + id + "/verify").then().statusCode(200);
+        Admin.admin().body(Map.of("client_name", "Renamed by staff", "redirect_uris", List.of("http://127.0.0.1:9999/other"),
+                        "scope", "openid")).put("/admin/clients/" + id)
+                .then().statusCode(200).body("client_name", equalTo("Renamed by staff")).body("verified", equalTo(true));
+    }
+
+    @Test
     void saveClientWhenRedirectUriInvalidThen400() {
         Admin.admin().body(Map.of("client_name", "x", "redirect_uris", List.of("http://example.org/cb"), "scope", "openid"))
                 .put("/admin/clients/bad-client").then().statusCode(400).body("error", equalTo("invalid_redirect_uri"));

@@ -108,23 +108,40 @@ class RegisterResourceTest {
     }
 
     @Test
-    void registrationWhenVerifiedClientChangesRedirectUrisThenLosesBadgeUntilCheckedAgain() {
+    void registrationWhenVerifiedClientChangesNameOrAnyRedirectOrPostLogoutUriThenLosesBadgeUntilCheckedAgain() {
+        Map<String, Object> changes = Map.of("client_name", "Renamed blog",
+                "redirect_uris", List.of("https://other.example.org/cb"),
+                "post_logout_redirect_uris", List.of("https://blog.example.org/", "https://other.example.org/"));
+        changes.forEach((field, value) -> {
+            Response registered = register(Admin.initialAccessToken(), METADATA);
+            String clientId = registered.path("client_id");
+            verify(clientId);
+            Map<String, Object> changed = new java.util.HashMap<>(METADATA);
+            changed.put("client_id", clientId);
+            changed.put(field, value);
+            update(clientId, registered.path("registration_access_token"), changed).then().statusCode(200)
+                    .body(field, equalTo(value)).body("verified", equalTo(false));
+            RestAssured.given().header("Authorization", "Bearer " + registered.path("registration_access_token"))
+                    .get("/oauth/register/" + clientId).then().body("verified", equalTo(false));
+        });
+    }
+
+    @Test
+    void registrationWhenVerifiedClientResubmitsSameMetadataOrOnlyScopeThenKeepsBadge() {
         Response registered = register(Admin.initialAccessToken(), METADATA);
         String clientId = registered.path("client_id");
         String token = registered.path("registration_access_token");
+        verify(clientId);
+        Map<String, Object> same = new java.util.HashMap<>(METADATA);
+        same.put("client_id", clientId);
+        update(clientId, token, same).then().statusCode(200).body("verified", equalTo(true));
+        same.put("scope", "openid email");
+        update(clientId, token, same).then().statusCode(200).body("verified", equalTo(true));
+    }
+
+    private static void verify(String clientId) {
         Admin.admin().body(Map.of("verified_by", "staff@example.test")).post("/admin/clients/" + clientId + "/verify")
                 .then().statusCode(200);
-
-        Map<String, Object> renamed = new java.util.HashMap<>(METADATA);
-        renamed.put("client_id", clientId);
-        renamed.put("client_name", "Renamed blog");
-        update(clientId, token, renamed).then().statusCode(200).body("client_name", equalTo("Renamed blog"))
-                .body("verified", equalTo(true));
-
-        Map<String, Object> moved = new java.util.HashMap<>(renamed);
-        moved.put("redirect_uris", List.of("https://other.example.org/cb"));
-        update(clientId, token, moved).then().statusCode(200).body("verified", equalTo(false))
-                .body("redirect_uris", equalTo(List.of("https://other.example.org/cb")));
     }
 
     @Test

@@ -237,7 +237,20 @@ class AuthorizationCodeFlowResourceTest {
                 "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
         String setCookie = signedIn.headers().getValues("Set-Cookie").stream().filter(c -> c.startsWith("pr_session="))
                 .findFirst().orElseThrow();
-        assertThat(setCookie).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/");
+        assertThat(setCookie).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/")
+                .doesNotContainIgnoringCase("Version=");
+    }
+
+    @Test
+    void signInAndConsentPagesWhenShownThenFormsMayPostOnlyHereAndRedirectToTheClientsOrigin() {
+        Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
+        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
+                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        for (Response r : java.util.List.of(page, consent)) {
+            assertThat(r.header("Content-Security-Policy")).contains("form-action 'self' http://127.0.0.1:9999;")
+                    .contains("frame-ancestors 'none'");
+        }
+        assertThat(browser.get("/account", Map.of()).header("Content-Security-Policy")).contains("form-action 'self';");
     }
 
     @Test
@@ -278,6 +291,49 @@ class AuthorizationCodeFlowResourceTest {
         Response back = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
                 "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
         assertThat(TestClients.query(back).get("code")).isNotBlank();
+    }
+
+    @Test
+    void consentWhenPromptLoginStillWaitsForSignInThenRefusedWithoutCode() {
+        app.code(browser, "openid");
+        Map<String, String> params = app.authorizeParams("openid email");
+        params.put("prompt", "login");
+        assertConsentRefusedOnSignInPage(browser.get("/oauth/authorize", params));
+    }
+
+    @Test
+    void consentWhenMaxAgeExceededStillWaitsForSignInThenRefusedWithoutCode() {
+        app.code(browser, "openid");
+        Map<String, String> params = app.authorizeParams("openid email");
+        params.put("max_age", "0");
+        assertConsentRefusedOnSignInPage(browser.get("/oauth/authorize", params));
+    }
+
+    /** The sign-in page's request id and CSRF token posted to /consent: no code from the old session. */
+    private void assertConsentRefusedOnSignInPage(Response signInPage) {
+        assertThat(signInPage.asString()).contains("name=\"password\"");
+        Response answer = browser.post("/consent", Map.of("request", Browser.hidden(signInPage, "request"),
+                "csrf", Browser.hidden(signInPage, "csrf"), "decision", "allow"));
+        assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(400);
+        assertThat(answer.header("Location")).isNull();
+    }
+
+    @Test
+    void consentWhenSessionChangedSinceTheConsentPageThenRefusedWithoutCode() {
+        app.code(browser, "openid");
+        Response consentForFirst = browser.get("/oauth/authorize", app.authorizeParams("openid email"));
+        assertThat(consentForFirst.asString()).contains(app.email);
+        TestClients second = TestClients.forClient(app.clientId, app.secret);
+        Map<String, String> login = second.authorizeParams("openid");
+        login.put("prompt", "login");
+        Response signIn = browser.get("/oauth/authorize", login);
+        browser.post("/signin", Map.of("request", Browser.hidden(signIn, "request"), "csrf", Browser.hidden(signIn, "csrf"),
+                "email", second.email, "password", TestClients.PASSWORD)).then().statusCode(200);
+
+        Response answer = browser.post("/consent", Map.of("request", Browser.hidden(consentForFirst, "request"),
+                "csrf", Browser.hidden(consentForFirst, "csrf"), "decision", "allow"));
+        assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(400);
+        assertThat(answer.header("Location")).isNull();
     }
 
     @Test

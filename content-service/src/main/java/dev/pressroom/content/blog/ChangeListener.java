@@ -7,7 +7,9 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
@@ -42,13 +44,20 @@ public class ChangeListener {
         if (!config.listen().enabled()) {
             return;
         }
-        PgConnectOptions options = PgConnectOptions.fromUri(config.listen().url()).setUser(config.listen().username());
-        config.listen().password().ifPresent(options::setPassword);
-        subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> RETRY_MS);
+        subscriber = PgSubscriber.subscriber(vertx, connectOptions(config.listen())).reconnectPolicy(retries -> RETRY_MS);
         subscriber.channel(ContentChanges.CHANNEL)
                 .subscribeHandler(this::dropEverything)
                 .handler(this::onChange);
         connect();
+    }
+
+    /** The pool's connection settings, TLS included: mode, CA and the server's name (application.properties). */
+    static PgConnectOptions connectOptions(ContentConfig.Listen listen) {
+        PgConnectOptions options = PgConnectOptions.fromUri(listen.url()).setUser(listen.username());
+        listen.password().ifPresent(options::setPassword);
+        options.setSslMode(SslMode.of(listen.sslMode())).setHostnameVerificationAlgorithm("HTTPS");
+        listen.rootCert().ifPresent(ca -> options.setTrustOptions(new PemTrustOptions().addCertPath(ca)));
+        return options;
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -59,8 +59,10 @@ public interface ContentConfig {
     }
 
     interface Keys {
-        /** Secret mixed into every key hash (HMAC-SHA-256), so a leaked table cannot be checked offline. */
-        @WithDefault("pressroom-dev-pepper")
+        /**
+         * Secret mixed into every key hash (HMAC-SHA-256), so a leaked table cannot be checked offline. Required:
+         * only the dev and test profiles give one (application.properties).
+         */
         String pepper();
     }
 
@@ -89,6 +91,13 @@ public interface ContentConfig {
         String username();
 
         java.util.Optional<String> password();
+
+        /** TLS mode of the LISTEN connection, the pool's (PG_SSL_MODE): disable, require, verify-ca or verify-full. */
+        @WithDefault("disable")
+        String sslMode();
+
+        /** PEM file of the CA that signed the server's certificate (PG_SSL_ROOT_CERT), for the verify modes. */
+        java.util.Optional<String> rootCert();
     }
 
     interface RateLimit {
