@@ -68,6 +68,25 @@ public final class RedisServers {
     }
 
     /**
+     * Whether the binary was built with TLS (Debian's is; a build without it refuses the tls-port directive), for
+     * the tests of rediss to run only where they can.
+     */
+    public static boolean supportsTls() {
+        try {
+            Process process = new ProcessBuilder(binary(), "--port", "0", "--tls-port", "0").redirectErrorStream(true)
+                    .start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor();
+            return !output.contains("Bad directive");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
      * Starts a redis-server with the ACL users the deployment gives Redis (the --user arguments of
      * deploy/components/datastores/redis.yaml), each $(VARIABLE) in them replaced from {@code secrets}.
      */
