@@ -55,8 +55,8 @@ public interface AuthConfig {
     String signer();
 
     /**
-     * Who fills Argon2id's memory (AUTH_ARGON2): auto (the native library when it loads, else Java), native or java
-     * (README, "Password hashes").
+     * Who computes Argon2id (AUTH_ARGON2): auto (the bundled reference C when it loads, else Bouncy Castle in Java),
+     * native or java (README, "Password hashes").
      */
     @WithDefault("auto")
     String argon2();

@@ -12,9 +12,7 @@ import java.util.Base64;
  * also Keycloak's default). Of the settings OWASP lists as equally strong it needs the least memory per hash in
  * flight (7 instead of 19 MiB) for about the same CPU. Encoded in the PHC string format, so hashes made with
  * other parameters still verify and are replaced at the next sign-in ({@link #needsRehash}). The hash is
- * {@link Argon2id}, with one reusable work area per core for the whole process (the hashing pool of
- * {@link AccountService} has as many threads, so sign-ins never wait for an area), filled natively or in Java
- * (AUTH_ARGON2, {@link PasswordHasherProducer}).
+ * {@link Argon2id}, the reference C or Bouncy Castle (AUTH_ARGON2, {@link PasswordHasherProducer}).
  */
 public final class PasswordHasher {
 
@@ -28,13 +26,14 @@ public final class PasswordHasher {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getDecoder();
+    private static final byte[] NONE = new byte[0];
 
     private final Argon2id argon2;
     /** Verified against when the account does not exist, so a missing account costs the same time. */
     private final String dummyHash;
 
-    PasswordHasher(MemoryFill fill) {
-        this.argon2 = new Argon2id(Runtime.getRuntime().availableProcessors(), MEMORY_KIB, fill);
+    PasswordHasher(Argon2id argon2) {
+        this.argon2 = argon2;
         this.dummyHash = hash(Tokens.random(16));
     }
 
@@ -90,7 +89,7 @@ public final class PasswordHasher {
     private byte[] derive(String password, byte[] salt, int memoryKib, int iterations, int parallelism, int length) {
         byte[] bytes = password.getBytes(StandardCharsets.UTF_8);
         try {
-            return argon2.hash(bytes, salt, memoryKib, iterations, parallelism, length);
+            return argon2.hash(bytes, salt, NONE, NONE, memoryKib, iterations, parallelism, length);
         } finally {
             Arrays.fill(bytes, (byte) 0);
         }

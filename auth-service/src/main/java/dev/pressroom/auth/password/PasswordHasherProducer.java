@@ -8,7 +8,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
-/** The replica's password hasher, its Argon2id memory filling chosen (and logged) at startup from AUTH_ARGON2. */
+/** The replica's password hasher, its Argon2id implementation chosen (and logged) at startup from AUTH_ARGON2. */
 @ApplicationScoped
 public class PasswordHasherProducer {
 
@@ -18,7 +18,8 @@ public class PasswordHasherProducer {
     @Singleton
     @Startup
     PasswordHasher hasher(AuthConfig config) {
-        NativeOrJava.Choice<MemoryFill> choice = MemoryFills.choose(config.argon2(), NativeMemoryFill::load);
+        NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose(config.argon2(),
+                () -> ReferenceArgon2id.load(Runtime.getRuntime().availableProcessors(), PasswordHasher.MEMORY_KIB));
         LOG.info(choice.description());
         return new PasswordHasher(choice.implementation());
     }
