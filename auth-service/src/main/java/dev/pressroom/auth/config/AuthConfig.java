@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Every setting of the account service, read from application.properties and the AUTH_* environment. */
 @ConfigMapping(prefix = "auth")
@@ -61,11 +62,26 @@ public interface AuthConfig {
     @WithDefault("auto")
     String argon2();
 
+    Hashing hashing();
+
     Limits limits();
 
     Db db();
 
     Redis redis();
+
+    /** The password hashing pool (README, "Password hashes"). */
+    interface Hashing {
+        /**
+         * Hashes at once: threads, and Argon2 work areas (AUTH_HASH_THREADS). Unset: the container's CPU limit (cgroup
+         * quota, rounded up), or 2 without one; never the node's core count.
+         */
+        OptionalInt threads();
+
+        /** Hashes that may wait for a thread (AUTH_HASH_QUEUE); beyond, sign-in answers 503 at once. */
+        @WithDefault("128")
+        int queue();
+    }
 
     /** Abuse limits per client address and per account (the account limits are fixed in AbuseLimits). */
     interface Limits {
