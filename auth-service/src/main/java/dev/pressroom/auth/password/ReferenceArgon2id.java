@@ -57,8 +57,10 @@ final class ReferenceArgon2id implements Argon2id {
     @Override
     public byte[] hash(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
             int tagLength) {
-        if (tagLength < 0) {
-            throw new IllegalArgumentException("negative tag length");
+        // C would crash the JVM on a null array: refuse it here.
+        if (password == null || salt == null || key == null || ad == null || tagLength < 0) {
+            throw new IllegalArgumentException("password, salt, key and data must be arrays (empty for none), the tag "
+                    + "length not negative");
         }
         byte[] tag = new byte[tagLength];
         Area area = take();

@@ -184,6 +184,19 @@ class Argon2idTest {
     }
 
     @Test
+    void hashWhenAnArrayIsNullThenRefusedBeforeTheCCode() {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, 64, NativeArgon2.Ceiling.ANY);
+        byte[] salt = filled(16, 1);
+
+        assertThatThrownBy(() -> reference.hash(null, salt, NONE, NONE, 64, 1, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> reference.hash(new byte[1], salt, null, NONE, 64, 1, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> reference.hash(new byte[1], salt, NONE, NONE, 64, 1, 1, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void descriptionWhenCpuHasAvx512fThenEachCeilingNamesItsCode() throws Exception {
         String cpu = Files.readString(Path.of("/proc/cpuinfo"));
         assumeTrue(cpu.contains(" avx512f") && cpu.contains(" avx2"), "no AVX-512F on this CPU");
