@@ -4,7 +4,10 @@ import dev.pressroom.auth.jni.NativeOrJava;
 import dev.pressroom.auth.jni.NativeOrJava.Choice;
 import java.util.function.Supplier;
 
-/** Picks the Argon2id implementation from AUTH_ARGON2: {@code auto} (native when its library loads), {@code native}, {@code java}. */
+/**
+ * Picks the Argon2id implementation from AUTH_ARGON2: {@code auto} (native when its library loads), {@code native},
+ * {@code java}.
+ */
 final class Argon2ids {
 
     private static final NativeOrJava.Setting SETTING = new NativeOrJava.Setting("AUTH_ARGON2", "native", "java");

@@ -35,7 +35,8 @@ final class CpuLimit {
             Path quota = cgroupRoot.resolve("cpu").resolve("cpu.cfs_quota_us");
             Path period = cgroupRoot.resolve("cpu").resolve("cpu.cfs_period_us");
             if (Files.isReadable(quota) && Files.isReadable(period)) {
-                return cpus(Long.parseLong(Files.readString(quota).trim()), Long.parseLong(Files.readString(period).trim()));
+                return cpus(Long.parseLong(Files.readString(quota).trim()),
+                        Long.parseLong(Files.readString(period).trim()));
             }
         } catch (IOException | RuntimeException e) {
             // An unreadable or unexpected cgroup file says nothing about a limit.
@@ -44,6 +45,7 @@ final class CpuLimit {
     }
 
     private static OptionalInt cpus(long quota, long period) {
-        return quota <= 0 || period <= 0 ? OptionalInt.empty() : OptionalInt.of((int) Math.max(1, (quota + period - 1) / period));
+        return quota <= 0 || period <= 0 ? OptionalInt.empty()
+                : OptionalInt.of((int) Math.max(1, (quota + period - 1) / period));
     }
 }

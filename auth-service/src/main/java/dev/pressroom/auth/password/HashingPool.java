@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The threads that compute password hashes, never the event loop: as many as the hasher has work areas (AUTH_HASH_THREADS),
- * so no hash waits for one, and a bounded queue of hashes waiting for a thread (AUTH_HASH_QUEUE). A hash beyond the
- * queue fails at once with 503 temporarily_unavailable instead of waiting behind a flood of sign-ins for minutes,
- * and the memory in flight stays at threads × the work area.
+ * The threads that compute password hashes, never the event loop: as many as the hasher has work areas
+ * (AUTH_HASH_THREADS), so no hash waits for one, and a bounded queue of hashes waiting for a thread (AUTH_HASH_QUEUE).
+ * A hash beyond the queue fails at once with 503 temporarily_unavailable instead of waiting behind a flood of
+ * sign-ins for minutes, and the memory in flight stays at threads × the work area.
  */
 public final class HashingPool {
 

@@ -32,7 +32,7 @@ final class NativeArgon2 {
         ANY, AVX2, PORTABLE
     }
 
-    /** @return "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (its ordinal) */
+    /** @return "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (ordinal) */
     static native String fastestPath(int ceiling);
 
     /** @return the reference's sentence for one of its error codes */

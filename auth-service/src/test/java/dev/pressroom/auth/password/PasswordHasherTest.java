@@ -90,7 +90,8 @@ class PasswordHasherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"$bcrypt$whatever", "", "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+    @ValueSource(strings = {"$bcrypt$whatever", "",
+        "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$argon2id$v=16$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0c$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
         "$argon2id$v=19$m=7168,t=5,p=1$c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
