@@ -11,8 +11,8 @@
 #
 # auth-service's RS256 signer (a JNI library over OpenSSL) is compiled by its Maven build: on this machine for jvm
 # and native-micro (gcc and the OpenSSL 3 headers, e.g. libssl-dev; without them it warns and the image signs with
-# the JDK), inside the builder image for native. Its images carry libcrypto.so.3. The same build compiles the native
-# Argon2id library (gcc and libc only; without gcc the service hashes in Java).
+# the JDK), inside the builder image for native. Its images carry libcrypto.so.3. The same build compiles the
+# reference Argon2id library (gcc and libc only; without gcc the service hashes with Bouncy Castle in Java).
 #
 # IMAGE_PREFIX (default pressroom) and IMAGE_TAG (default: the project version) change the references;
 # the overlays' `images:` entries must name the same ones (deploy/README.md).

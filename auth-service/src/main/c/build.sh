@@ -2,7 +2,8 @@
 # Compiles the service's two JNI libraries into <classes>/native/linux-<arch>/, so they ship in the jar and the
 # native image. Called by Maven (auth-service/pom.xml) with the JDK home and the classes directory.
 #   libpressroom_rs256.so   RS256 signatures by OpenSSL 3's libcrypto (needs its headers: libssl-dev / openssl-devel)
-#   libpressroom_argon2.so  Argon2id's memory filling, AVX-512VL, AVX2 or portable C (needs only gcc and libc)
+#   libpressroom_argon2.so  Argon2id by the reference C (phc-winner-argon2/), AVX-512F, AVX2 or portable C
+#                           memory filling chosen at run time (needs only gcc and libc)
 # Each library the machine cannot build is skipped with a warning and a record of why (the service then signs with
 # the JDK, or hashes in Java). A compile error with everything present fails the build.
 set -euo pipefail
@@ -45,7 +46,7 @@ newer_than_all() { # file others...
 compile() { # library source extra-gcc-arguments...
   local lib="$OUT/$1" src="$SRC_DIR/$2"
   shift 2
-  # The source with the files it includes (named after it: pressroom_argon2_g256.h) and this script.
+  # The source (with any file named after it) and this script.
   if newer_than_all "$lib" "${src%.c}"* "${BASH_SOURCE[0]}"; then
     return 0
   fi
@@ -53,10 +54,39 @@ compile() { # library source extra-gcc-arguments...
     -I"$JDK_HOME/include" -I"$JDK_HOME/include/linux" -o "$lib" "$src" "$@"
 }
 
-# Argon2id: the AVX-512VL and AVX2 code is compiled for those instruction sets function by function and chosen at
-# run time, so the library runs on any CPU of the architecture. -O3, not -O2: m=7 MiB, t=5 took 14 instead of 20 ms with AVX2, 24 instead of 38 ms
-# in portable C (2026-11-21, this machine).
-compile libpressroom_argon2.so pressroom_argon2.c -O3
+# Argon2id: the vendored reference sources unchanged, with the wrapper pressroom_argon2.c. The reference's memory
+# filling (fill_segment) is compiled once per instruction set under its own name and the wrapper picks one at run
+# time, so the library runs on any CPU of the architecture: opt.c with -mavx512f and with -mavx2 on x86_64, ref.c
+# (portable C) everywhere. Without SSSE3's byte shuffles opt.c (7168 KiB, t=5: 24-33 ms) was slower than ref.c
+# (19-22 ms); AVX2 took 8-15 ms and AVX-512F 6-9 ms in the same runs (2026-11-24, this machine, a loaded host).
+# -O3 as before; ARGON2_NO_THREADS: each hash fills on its own thread, the service's hashing pool gives the
+# parallelism.
+build_argon2() {
+  local lib="$OUT/libpressroom_argon2.so" ref="$SRC_DIR/phc-winner-argon2"
+  local -a vendored
+  mapfile -t vendored < <(find "$ref" -type f)
+  if newer_than_all "$lib" "$SRC_DIR/pressroom_argon2.c" "${vendored[@]}" "${BASH_SOURCE[0]}"; then
+    return 0
+  fi
+  local objects
+  objects="$(mktemp -d)"
+  # The vendored files are compiled as published, so without -Werror: a newer gcc's warning must not fail the build.
+  local -a common=(-O3 -fPIC -fvisibility=hidden -DARGON2_NO_THREADS -I"$ref/include" -I"$ref/src")
+  gcc "${common[@]}" -Dfill_segment=pressroom_fill_segment_ref -c -o "$objects/ref.o" "$ref/src/ref.c"
+  if [ "$ARCH" = x86_64 ]; then
+    gcc "${common[@]}" -mavx2 -Dfill_segment=pressroom_fill_segment_avx2 -c -o "$objects/avx2.o" "$ref/src/opt.c"
+    gcc "${common[@]}" -mavx512f -Dfill_segment=pressroom_fill_segment_avx512f -c -o "$objects/avx512f.o" \
+      "$ref/src/opt.c"
+  fi
+  for source in argon2.c core.c encoding.c blake2/blake2b.c; do
+    gcc "${common[@]}" -c -o "$objects/$(basename "$source" .c).o" "$ref/src/$source"
+  done
+  gcc "${common[@]}" -Wall -Wextra -Werror -I"$JDK_HOME/include" -I"$JDK_HOME/include/linux" \
+    -c -o "$objects/pressroom_argon2.o" "$SRC_DIR/pressroom_argon2.c"
+  gcc -shared -Wl,-z,relro,-z,now -Wl,--as-needed -o "$lib" "$objects"/*.o
+  rm -rf "$objects"
+}
+build_argon2
 
 if echo '#include <openssl/evp.h>
 #if OPENSSL_VERSION_MAJOR < 3

@@ -1,21 +1,18 @@
 package dev.pressroom.auth.account;
 
 import dev.pressroom.auth.cache.ShortLivedCache;
+import dev.pressroom.auth.password.HashingPool;
 import dev.pressroom.auth.password.PasswordHasher;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
- * Sign-in checks and account creation. Argon2id runs on its own pool of one thread per core, never on the event
- * loop: as many threads as the hasher has work areas (7 MiB each, reused), so no hash waits for one, and a sign-in
- * flood cannot starve other work.
+ * Sign-in checks and account creation. Argon2id runs on the bounded {@link HashingPool}, never on the event loop; when
+ * its queue is full, sign-in and account creation fail at once with 503 temporarily_unavailable.
  */
 @ApplicationScoped
 public class AccountService {
@@ -23,23 +20,14 @@ public class AccountService {
     private final AccountRepository accounts;
     private final ShortLivedCache<UUID, Account> recent = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
     private final PasswordHasher hasher;
+    private final HashingPool hashing;
     private final Clock clock;
-    private final ExecutorService hashing = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
-            r -> {
-                Thread t = new Thread(r, "password-hash");
-                t.setDaemon(true);
-                return t;
-            });
 
-    public AccountService(AccountRepository accounts, PasswordHasher hasher, Clock clock) {
+    public AccountService(AccountRepository accounts, PasswordHasher hasher, HashingPool hashing, Clock clock) {
         this.accounts = accounts;
         this.hasher = hasher;
+        this.hashing = hashing;
         this.clock = clock;
-    }
-
-    @PreDestroy
-    void stop() {
-        hashing.shutdownNow();
     }
 
     public static String normalizeEmail(String email) {
@@ -54,16 +42,15 @@ public class AccountService {
         if (!PasswordHasher.acceptableLength(password) || email == null || email.length() > 320) {
             return Uni.createFrom().nullItem();
         }
-        return accounts.findByEmail(normalizeEmail(email)).chain(account -> Uni.createFrom()
-                .item(() -> hasher.verify(password, account == null ? null : account.passwordHash()) ? account : null)
-                .runSubscriptionOn(hashing))
+        return accounts.findByEmail(normalizeEmail(email)).chain(account -> hashing
+                .run(() -> hasher.verify(password, account == null ? null : account.passwordHash()) ? account : null))
                 .call(account -> account != null && PasswordHasher.needsRehash(account.passwordHash())
                         ? rehash(account, password) : Uni.createFrom().voidItem());
     }
 
     /** A hash made with older parameters is replaced while the password is at hand (OWASP: upgrade on sign-in). */
     private Uni<Void> rehash(Account account, String password) {
-        return Uni.createFrom().item(() -> hasher.hash(password)).runSubscriptionOn(hashing)
+        return hashing.run(() -> hasher.hash(password))
                 .chain(hash -> accounts.updatePasswordHash(account.id(), account.passwordHash(), hash));
     }
 
@@ -81,8 +68,7 @@ public class AccountService {
 
     /** Creates the account; answers null when the email is taken. */
     public Uni<Account> create(String email, String password, String name, String picture, boolean emailVerified) {
-        return Uni.createFrom().item(() -> hasher.hash(password))
-                .runSubscriptionOn(hashing)
+        return hashing.run(() -> hasher.hash(password))
                 .map(hash -> new Account(UUID.randomUUID(), normalizeEmail(email), emailVerified, name, picture, hash,
                         clock.instant()))
                 .chain(account -> accounts.insert(account).map(inserted -> inserted ? account : null));

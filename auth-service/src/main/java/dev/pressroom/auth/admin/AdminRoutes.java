@@ -7,6 +7,7 @@ import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.keys.KeyRotation;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.oidc.AccessTokenCredential;
@@ -233,6 +234,12 @@ public class AdminRoutes {
             }
         }
         action.apply(body).subscribe().with(result -> send(ctx, result), failure -> {
+            if (failure instanceof OAuthException busy && busy.status() == 503) {
+                // e.g. the password hashing queue is full: the caller may retry, as the public pages say.
+                ctx.response().putHeader("Retry-After", "5");
+                send(ctx, new Result(503, Map.of("error", busy.error(), "error_description", busy.description())));
+                return;
+            }
             LOG.error("Admin request failed", failure);
             send(ctx, new Result(500, Map.of("error", "server_error", "error_description", "Unexpected failure.")));
         });

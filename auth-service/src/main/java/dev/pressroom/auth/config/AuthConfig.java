@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Every setting of the account service, read from application.properties and the AUTH_* environment. */
 @ConfigMapping(prefix = "auth")
@@ -62,17 +63,32 @@ public interface AuthConfig {
     String signer();
 
     /**
-     * Who fills Argon2id's memory (AUTH_ARGON2): auto (the native library when it loads, else Java), native or java
-     * (README, "Password hashes").
+     * Who computes Argon2id (AUTH_ARGON2): auto (the bundled reference C when it loads, else Bouncy Castle in Java),
+     * native or java (README, "Password hashes").
      */
     @WithDefault("auto")
     String argon2();
+
+    Hashing hashing();
 
     Limits limits();
 
     Db db();
 
     Redis redis();
+
+    /** The password hashing pool (README, "Password hashes"). */
+    interface Hashing {
+        /**
+         * Hashes at once: threads, and Argon2 work areas (AUTH_HASH_THREADS). Unset: the container's CPU limit (cgroup
+         * quota, rounded up), or 2 without one; never the node's core count.
+         */
+        OptionalInt threads();
+
+        /** Hashes that may wait for a thread (AUTH_HASH_QUEUE); beyond, sign-in answers 503 at once. */
+        @WithDefault("128")
+        int queue();
+    }
 
     /** Abuse limits per client address and per account (the account limits are fixed in AbuseLimits). */
     interface Limits {

@@ -41,8 +41,12 @@ public final class OAuthException extends RuntimeException {
     }
 
     public static OAuthException unavailable() {
-        return new OAuthException(503, "temporarily_unavailable",
-                "The service cannot record tokens right now; try again shortly.", null);
+        return unavailable("The service cannot record tokens right now; try again shortly.");
+    }
+
+    /** 503 temporarily_unavailable (answered with Retry-After) saying what is overloaded or down. */
+    public static OAuthException unavailable(String description) {
+        return new OAuthException(503, "temporarily_unavailable", description, null);
     }
 
     public int status() {

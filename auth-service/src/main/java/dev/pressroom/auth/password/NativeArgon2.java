@@ -3,13 +3,16 @@ package dev.pressroom.auth.password;
 import dev.pressroom.auth.jni.BundledLibraries;
 
 /**
- * The JNI functions of libpressroom_argon2.so (src/main/c/pressroom_argon2.c), built into the jar under
- * native/linux-{arch}/. They never call back into Java nor throw: failures come back as 0 or -1 (so the native image
- * needs no JNI registration), and the callers throw.
+ * The JNI functions of libpressroom_argon2.so (src/main/c/pressroom_argon2.c over the vendored reference C,
+ * src/main/c/phc-winner-argon2/), built into the jar under native/linux-{arch}/. They never call back into Java nor
+ * throw: failures come back as 0 or the reference's error codes (so the native image needs no JNI registration),
+ * and the callers throw.
  */
 final class NativeArgon2 {
 
     static final String LIBRARY = "libpressroom_argon2.so";
+    /** ARGON2_MEMORY_ALLOCATION_ERROR of argon2.h: no memory, not a bad argument. */
+    static final int MEMORY_ALLOCATION_ERROR = -22;
 
     private NativeArgon2() {
     }
@@ -24,20 +27,24 @@ final class NativeArgon2 {
 
     static native void release(long address, long bytes);
 
-    /** The most {@link #fill} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
+    /** The most {@link #hash} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
     enum Ceiling {
         ANY, AVX2, PORTABLE
     }
 
-    /** @return "AVX-512VL", "AVX2" or "portable C": what {@link #fill} uses under the ceiling (its ordinal) */
+    /** @return "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (ordinal) */
     static native String fastestPath(int ceiling);
 
+    /** @return the reference's sentence for one of its error codes */
+    static native String errorMessage(int code);
+
     /**
-     * {@link MemoryFill.Area#fill} on the area at {@code address} (at least lanes × laneLength KiB), wiping it
-     * afterwards, with the fastest compression function the CPU has under the {@link Ceiling} (its ordinal).
+     * Argon2id version 0x13 by the reference's argon2_ctx on the calling thread, its memory in the area at
+     * {@code area} when {@code areaBytes} hold it (else allocated for this hash), wiped before it returns.
      *
-     * @return 0, or -1 for arguments out of range (the last block is then not written)
+     * @param tag receives the tag, its length the tag's
+     * @return 0 (ARGON2_OK), or the reference's error code (the tag is then not written)
      */
-    static native int fill(long address, long[] firstBlocks, int lanes, int laneLength, int passes, int ceiling,
-            long[] lastBlock);
+    static native int hash(long area, long areaBytes, byte[] password, byte[] salt, byte[] key, byte[] ad,
+            int memoryKib, int passes, int lanes, int ceiling, byte[] tag);
 }

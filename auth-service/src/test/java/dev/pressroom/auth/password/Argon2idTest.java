@@ -2,8 +2,13 @@ package dev.pressroom.auth.password;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -11,103 +16,104 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
-import org.bouncycastle.crypto.params.Argon2Parameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import sun.misc.Unsafe;
 
 /**
- * Our Argon2id with the Java memory filling against RFC 9106's test vector and against Bouncy Castle's generator as
- * an independent reference (NativeMemoryFillTest holds the native filling to the Java one).
+ * Both implementations against RFC 9106's test vector, and the reference C (each of its memory fillings, forced by
+ * a ceiling so a CPU with AVX-512 still tests AVX2 and portable C) against Bouncy Castle on random inputs.
  */
 class Argon2idTest {
 
-    @Test
-    void hashWhenRfc9106TestVectorThenItsTag() {
+    private static final byte[] NONE = new byte[0];
+    private static final Argon2id BOUNCY_CASTLE = new BouncyCastleArgon2id();
+
+    /** The implementations under test: the reference C under each ceiling, then Bouncy Castle. */
+    static List<String> implementations() {
+        List<String> names = new ArrayList<>();
+        for (NativeArgon2.Ceiling ceiling : NativeArgon2.Ceiling.values()) {
+            names.add(ceiling.name());
+        }
+        names.add("BOUNCY_CASTLE");
+        return names;
+    }
+
+    private static Argon2id implementation(String name, int areas, int areaKib) {
+        return name.equals("BOUNCY_CASTLE") ? BOUNCY_CASTLE
+                : NativeArgon2Available.reference(areas, areaKib, NativeArgon2.Ceiling.valueOf(name));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("implementations")
+    void hashWhenRfc9106TestVectorThenItsTag(String name) {
         // RFC 9106 §5.3: Argon2id, m=32 KiB, t=3, p=4, with secret and associated data.
-        byte[] tag = new Argon2id(1, 32, new JavaMemoryFill()).hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03),
+        byte[] tag = implementation(name, 1, 32).hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03),
                 filled(12, 0x04), 32, 3, 4, 32);
 
         assertThat(HexFormat.of().formatHex(tag))
                 .isEqualTo("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
     }
 
-    @ParameterizedTest(name = "m={0} t={1} p={2} tag={3}")
-    @CsvSource({
-        "7168, 5, 1, 32",   // production
-        "19456, 2, 1, 32",  // the accounts' earlier setting, rehashed at sign-in
-        "8, 1, 1, 32",      // the smallest memory
-        "64, 1, 2, 32",     // two lanes, one pass
-        "37, 3, 2, 16",     // m not a multiple of 4p: 32 blocks used
-        "1601, 2, 3, 64",   // three lanes, odd m, segments of 133 blocks (two address blocks each)
-        "2048, 1, 1, 4",    // the shortest tag
-        "256, 2, 2, 100",   // a tag over 64 bytes (chained H')
-        "96, 3, 1, 1024"})  // a tag of a whole block
-    void hashWhenRandomInputsThenSameAsBouncyCastle(int m, int t, int p, int tagLength) {
-        Argon2id argon2 = new Argon2id(1, m, new JavaMemoryFill());
-        Random random = new Random(m * 31L + t * 7L + p);
-        for (int i = 0; i < 3; i++) {
-            byte[] password = bytes(random, random.nextInt(40));
-            byte[] salt = bytes(random, 8 + random.nextInt(25));
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenRandomInputsThenSameAsBouncyCastle(NativeArgon2.Ceiling ceiling) {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, 7168, ceiling);
+        Random random = new Random(ceiling.ordinal());
+        int[][] settings = {
+            {7168, 5, 1, 32},   // production
+            {19456, 2, 1, 32},  // the accounts' earlier setting, more than the area holds
+            {8, 1, 1, 32},      // the smallest memory
+            {64, 1, 2, 32},     // two lanes, one pass
+            {37, 3, 2, 16},     // m not a multiple of 4p: 32 blocks used
+            {1601, 2, 3, 64},   // three lanes, odd m, segments of 133 blocks (two address blocks each)
+            {2048, 1, 1, 4},    // the shortest tag
+            {256, 2, 2, 100},   // a tag over 64 bytes (chained H')
+            {96, 3, 1, 1024}};  // a tag of a whole block
+        for (int[] s : settings) {
+            for (int i = 0; i < 3; i++) {
+                byte[] password = bytes(random, random.nextInt(40));
+                byte[] salt = bytes(random, 8 + random.nextInt(25));
+                byte[] key = i == 2 ? bytes(random, 32) : NONE;
+                byte[] ad = i == 2 ? bytes(random, 7) : NONE;
 
-            assertThat(argon2.hash(password, salt, m, t, p, tagLength))
-                    .isEqualTo(bouncyCastle(password, salt, new byte[0], new byte[0], m, t, p, tagLength));
+                assertThat(reference.hash(password, salt, key, ad, s[0], s[1], s[2], s[3]))
+                        .as("m=%d t=%d p=%d tag=%d, try %d", s[0], s[1], s[2], s[3], i)
+                        .isEqualTo(BOUNCY_CASTLE.hash(password, salt, key, ad, s[0], s[1], s[2], s[3]));
+            }
         }
     }
 
-    @Test
-    void hashWhenSecretAndAssociatedDataThenSameAsBouncyCastle() {
-        Random random = new Random(5);
-        byte[] password = bytes(random, 12);
-        byte[] salt = bytes(random, 16);
-        byte[] key = bytes(random, 32);
-        byte[] ad = bytes(random, 7);
-
-        assertThat(new Argon2id(1, 512, new JavaMemoryFill()).hash(password, salt, key, ad, 512, 2, 2, 32))
-                .isEqualTo(bouncyCastle(password, salt, key, ad, 512, 2, 2, 32));
-    }
-
-    @Test
-    void hashWhenMoreMemoryThanTheAreasHoldThenStillRight() {
-        // Older parameters than the pool is sized for get an area of their own for that hash.
-        Argon2id argon2 = new Argon2id(1, 64, new JavaMemoryFill());
-        byte[] password = "older hash".getBytes();
-        byte[] salt = filled(16, 0x5a);
-
-        assertThat(argon2.hash(password, salt, 1024, 2, 1, 32))
-                .isEqualTo(bouncyCastle(password, salt, new byte[0], new byte[0], 1024, 2, 1, 32));
-        assertThat(argon2.hash(password, salt, 64, 2, 1, 32))
-                .isEqualTo(bouncyCastle(password, salt, new byte[0], new byte[0], 64, 2, 1, 32));
-    }
-
-    @Test
-    void hashWhenAreaReusedThenNoTraceOfThePreviousHash() {
-        Argon2id argon2 = new Argon2id(1, 2048, new JavaMemoryFill());
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenAreaReusedThenNoTraceOfThePreviousHash(NativeArgon2.Ceiling ceiling) {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, 2048, ceiling);
         byte[] salt = filled(16, 0x11);
-        byte[] first = argon2.hash("one".getBytes(), salt, 2048, 1, 1, 32);
+        byte[] first = reference.hash("one".getBytes(), salt, NONE, NONE, 2048, 1, 1, 32);
 
-        argon2.hash("two".getBytes(), salt, 512, 3, 2, 32);
+        reference.hash("two".getBytes(), salt, NONE, NONE, 512, 3, 2, 32);
 
-        assertThat(argon2.hash("one".getBytes(), salt, 2048, 1, 1, 32)).isEqualTo(first);
+        assertThat(reference.hash("one".getBytes(), salt, NONE, NONE, 2048, 1, 1, 32)).isEqualTo(first);
     }
 
-    @Test
-    void hashWhenManyThreadsShareTwoAreasThenEachGetsItsOwnTag() throws Exception {
-        Argon2id argon2 = new Argon2id(2, 256, new JavaMemoryFill());
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenManyThreadsShareTwoAreasThenEachGetsItsOwnTag(NativeArgon2.Ceiling ceiling) throws Exception {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(2, 256, ceiling);
         int count = 48;
         byte[] salt = filled(16, 0x33);
         List<byte[]> expected = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            expected.add(bouncyCastle(("password-" + i).getBytes(), salt, new byte[0], new byte[0], 256, 2, 1, 32));
+            expected.add(BOUNCY_CASTLE.hash(("password-" + i).getBytes(), salt, NONE, NONE, 256, 2, 1, 32));
         }
-        ExecutorService threads = Executors.newFixedThreadPool(12);
+        ExecutorService threads = Executors.newFixedThreadPool(16);
         try {
             List<Future<byte[]>> tags = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 byte[] password = ("password-" + i).getBytes();
-                tags.add(threads.submit(() -> argon2.hash(password, salt, 256, 2, 1, 32)));
+                tags.add(threads.submit(() -> reference.hash(password, salt, NONE, NONE, 256, 2, 1, 32)));
             }
             for (int i = 0; i < count; i++) {
                 assertThat(tags.get(i).get()).as("hash %d", i).isEqualTo(expected.get(i));
@@ -117,63 +123,95 @@ class Argon2idTest {
         }
     }
 
-    @Test
-    void hashWhenAnAreaCouldNotBeMadeThenTheNextHashStillGetsOne() throws Exception {
-        JavaMemoryFill java = new JavaMemoryFill();
-        AtomicInteger attempts = new AtomicInteger();
-        MemoryFill failingOnce = new MemoryFill() {
-            @Override
-            public Area area(int blocks) {
-                if (attempts.getAndIncrement() == 0) {
-                    throw new IllegalStateException("no memory for the area");
-                }
-                return java.area(blocks);
-            }
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(NativeArgon2.Ceiling.class)
+    void hashWhenDoneThenAreaWiped(NativeArgon2.Ceiling ceiling) throws Exception {
+        NativeArgon2Available.reference(1, 64, ceiling);
+        long bytes = 64 * 1024;
+        long address = NativeArgon2.allocate(bytes);
+        byte[] tag = new byte[32];
 
-            @Override
-            public String description() {
-                return "fails once";
-            }
-        };
-        Argon2id argon2 = new Argon2id(1, 64, failingOnce);
+        assertThat(NativeArgon2.hash(address, bytes, filled(8, 7), filled(16, 1), NONE, NONE, 64, 2, 2,
+                ceiling.ordinal(), tag)).isZero();
+
+        // The blocks derive from the password: none may stay in the area once the hash is done.
+        Field field = Unsafe.class.getDeclaredField("theUnsafe");
+        field.setAccessible(true);
+        Unsafe memory = (Unsafe) field.get(null);
+        long any = 0;
+        for (long offset = 0; offset < bytes; offset += 8) {
+            any |= memory.getLong(address + offset);
+        }
+        NativeArgon2.release(address, bytes);
+        assertThat(any).isZero();
+        assertThat(tag).isNotEqualTo(new byte[32]);
+    }
+
+    @Test
+    void hashWhenAnAreaCannotBeMadeThenTheNextHashFailsTooInsteadOfWaiting() throws Exception {
+        // An area of 2 TiB: more than the machine has, so mmap refuses it.
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, Integer.MAX_VALUE, NativeArgon2.Ceiling.ANY);
         byte[] salt = filled(16, 1);
 
-        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 64, 1, 1, 32)).hasMessageContaining("no memory");
-        // With the pool's one slot lost, this hash would wait for an area forever.
+        assertThatThrownBy(() -> reference.hash(new byte[1], salt, NONE, NONE, 64, 1, 1, 32))
+                .hasMessageContaining("no memory");
+        // Had the first failure kept the pool's one slot, this hash would wait for an area forever.
         ExecutorService thread = Executors.newSingleThreadExecutor();
         try {
-            byte[] tag = thread.submit(() -> argon2.hash(new byte[1], salt, 64, 1, 1, 32)).get(10, TimeUnit.SECONDS);
-            assertThat(tag).isEqualTo(bouncyCastle(new byte[1], salt, new byte[0], new byte[0], 64, 1, 1, 32));
+            Future<byte[]> second = thread.submit(() -> reference.hash(new byte[1], salt, NONE, NONE, 64, 1, 1, 32));
+            assertThatThrownBy(() -> second.get(10, TimeUnit.SECONDS)).hasMessageContaining("no memory");
         } finally {
             thread.shutdownNow();
         }
     }
 
-    @Test
-    void hashWhenParametersOutOfRangeThenRefused() {
-        Argon2id argon2 = new Argon2id(1, 64, new JavaMemoryFill());
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("implementations")
+    void hashWhenParametersOutOfRangeThenRefused(String name) {
+        Argon2id argon2 = implementation(name, 1, 64);
         byte[] salt = filled(16, 1);
 
-        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 15, 1, 2, 32)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 64, 0, 1, 32)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 64, 1, 0, 32)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, 64, 1, 1, 3)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, NONE, NONE, 15, 1, 2, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, NONE, NONE, 64, 0, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, NONE, NONE, 64, 1, 0, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> argon2.hash(new byte[1], salt, NONE, NONE, 64, 1, 1, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> argon2.hash(new byte[1], new byte[7], NONE, NONE, 64, 1, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
-    private static byte[] bouncyCastle(byte[] password, byte[] salt, byte[] key, byte[] ad, int m, int t, int p,
-            int tagLength) {
-        Argon2BytesGenerator generator = new Argon2BytesGenerator();
-        generator.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
-                .withVersion(Argon2Parameters.ARGON2_VERSION_13).withMemoryAsKB(m).withIterations(t)
-                .withParallelism(p).withSalt(salt).withSecret(key).withAdditional(ad).build());
-        byte[] tag = new byte[tagLength];
-        generator.generateBytes(password, tag);
-        return tag;
+    @Test
+    void hashWhenAnArrayIsNullThenRefusedBeforeTheCCode() {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, 64, NativeArgon2.Ceiling.ANY);
+        byte[] salt = filled(16, 1);
+
+        assertThatThrownBy(() -> reference.hash(null, salt, NONE, NONE, 64, 1, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> reference.hash(new byte[1], salt, null, NONE, 64, 1, 1, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> reference.hash(new byte[1], salt, NONE, NONE, 64, 1, 1, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void descriptionWhenCpuHasAvx512fThenEachCeilingNamesItsCode() throws Exception {
+        String cpu = Files.readString(Path.of("/proc/cpuinfo"));
+        assumeTrue(cpu.contains(" avx512f") && cpu.contains(" avx2"), "no AVX-512F on this CPU");
+
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.ANY).description())
+                .isEqualTo("Argon2id by the reference C (AVX-512F)");
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.AVX2).description())
+                .isEqualTo("Argon2id by the reference C (AVX2)");
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.PORTABLE).description())
+                .isEqualTo("Argon2id by the reference C (portable C)");
     }
 
     private static byte[] filled(int length, int value) {
         byte[] b = new byte[length];
-        java.util.Arrays.fill(b, (byte) value);
+        Arrays.fill(b, (byte) value);
         return b;
     }
 

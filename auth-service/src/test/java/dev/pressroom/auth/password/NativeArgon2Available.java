@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Tests of the native Argon2id run wherever the build could compile its library (gcc and the JNI headers). */
+/** Tests of the reference C run wherever the build could compile its library (gcc and the JNI headers). */
 final class NativeArgon2Available {
 
     /** Written by src/main/c/build.sh when it skips, with the reason. */
@@ -22,7 +22,7 @@ final class NativeArgon2Available {
      *
      * @param ceiling the most the C code may use: ANY, or the slower code forced even where the CPU has more
      */
-    static NativeMemoryFill fill(NativeArgon2.Ceiling ceiling) {
+    static ReferenceArgon2id reference(int areas, int areaKib, NativeArgon2.Ceiling ceiling) {
         if (NativeArgon2.class.getClassLoader().getResource(NativeArgon2.resource()) == null) {
             assertThat(SKIPPED).as("%s is missing, yet the build did not skip it", NativeArgon2.resource()).exists();
             try {
@@ -31,6 +31,6 @@ final class NativeArgon2Available {
                 throw new UncheckedIOException(e);
             }
         }
-        return NativeMemoryFill.load(NativeArgon2.resource(), ceiling);
+        return ReferenceArgon2id.load(NativeArgon2.resource(), areas, areaKib, ceiling);
     }
 }

@@ -2,11 +2,31 @@ package dev.pressroom.auth.password;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PasswordHasherTest {
 
-    private final PasswordHasher hasher = new PasswordHasher(new JavaMemoryFill());
+    /** Bouncy Castle, counting the hashes it is asked for. */
+    private final AtomicInteger hashes = new AtomicInteger();
+    private final PasswordHasher hasher = new PasswordHasher(new Argon2id() {
+        private final Argon2id bouncyCastle = new BouncyCastleArgon2id();
+
+        @Override
+        public byte[] hash(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
+                int tagLength) {
+            hashes.incrementAndGet();
+            return bouncyCastle.hash(password, salt, key, ad, memoryKib, passes, lanes, tagLength);
+        }
+
+        @Override
+        public String description() {
+            return "counting";
+        }
+    });
 
     @Test
     void hashWhenCreatedThenArgon2idPhcAtOwaspMinimum() {
@@ -24,16 +44,10 @@ class PasswordHasherTest {
 
     @Test
     void verifyWhenNoAccountThenFalseAfterHashingAnyway() {
-        assertThat(hasher.verify("anything", null)).isFalse();
-    }
+        int before = hashes.get();
 
-    @Test
-    void verifyWhenOtherParametersThenStillVerifies() {
-        // A hash made with raised parameters must verify after the defaults change.
-        String hash = hasher.hash("pw");
-        assertThat(hasher.verify("pw", hash.replace("$argon2id$v=19$m=19456,t=2,p=1$", "$argon2id$v=19$m=19456,t=2,p=1$")))
-                .isTrue();
-        assertThat(hasher.verify("pw", "$bcrypt$whatever")).isFalse();
+        assertThat(hasher.verify("anything", null)).isFalse();
+        assertThat(hashes.get()).isEqualTo(before + 1);
     }
 
     @Test
@@ -42,6 +56,52 @@ class PasswordHasherTest {
         assertThat(previous).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
         assertThat(hasher.verify("pw", previous)).isTrue();
         assertThat(hasher.verify("pv", previous)).isFalse();
+    }
+
+    @Test
+    void verifyWhenStoredHashAsksFor16GibThenRefusedAtOnceWithoutHashing() {
+        // The case: m=16777216 KiB (16 GiB) in the database must not be honoured.
+        String planted = hasher.hash("pw").replace("m=7168,", "m=16777216,");
+        int before = hashes.get();
+        long start = System.nanoTime();
+
+        assertThat(hasher.verify("pw", planted)).isFalse();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(100));
+        assertThat(hashes.get()).as("hashes computed").isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"m=65537,t=1,p=1", "m=7168,t=11,p=1", "m=7168,t=5,p=9", "m=7168,t=0,p=1",
+        "m=7168,t=5,p=0", "m=15,t=1,p=2", "m=99999999999,t=1,p=1"})
+    void verifyWhenStoredParametersOutsideTheCeilingThenRefusedWithoutHashing(String parameters) {
+        String planted = hasher.hash("pw").replace("m=7168,t=5,p=1", parameters);
+        int before = hashes.get();
+
+        assertThat(hasher.verify("pw", planted)).isFalse();
+        assertThat(hashes.get()).isEqualTo(before);
+    }
+
+    @Test
+    void verifyWhenStoredHashAtTheCeilingThenStillVerifies() {
+        String atCeiling = hasher.hash("pw", PasswordHasher.MAX_MEMORY_KIB, 1);
+
+        assertThat(hasher.verify("pw", atCeiling)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"$bcrypt$whatever", "",
+        "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$argon2id$v=16$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0c$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaA",
+        "$argon2id$v=19$m=7168,t=5,p=1,x=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"})
+    void verifyWhenStoredHashIsNotOursThenFalseWithoutHashing(String stored) {
+        int before = hashes.get();
+
+        assertThat(hasher.verify("pw", stored)).isFalse();
+        assertThat(hashes.get()).isEqualTo(before);
     }
 
     @Test

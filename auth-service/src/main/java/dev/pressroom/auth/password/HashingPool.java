@@ -1,0 +1,62 @@
+package dev.pressroom.auth.password;
+
+import dev.pressroom.auth.error.OAuthException;
+import io.smallrye.mutiny.Uni;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The threads that compute password hashes, never the event loop: as many as the hasher has work areas
+ * (AUTH_HASH_THREADS), so no hash waits for one, and a bounded queue of hashes waiting for a thread (AUTH_HASH_QUEUE).
+ * A hash beyond the queue fails at once with 503 temporarily_unavailable instead of waiting behind a flood of
+ * sign-ins for minutes, and the memory in flight stays at threads × the work area.
+ */
+public final class HashingPool {
+
+    private final ThreadPoolExecutor executor;
+
+    /** @throws IllegalArgumentException unless both are at least 1 (a bad setting stops the start) */
+    public HashingPool(int threads, int queue) {
+        if (threads < 1 || queue < 1) {
+            throw new IllegalArgumentException("AUTH_HASH_THREADS and AUTH_HASH_QUEUE must be at least 1, not "
+                    + threads + " and " + queue);
+        }
+        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(queue), r -> {
+                    Thread t = new Thread(r, "password-hash");
+                    t.setDaemon(true);
+                    return t;
+                }, new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    public int threads() {
+        return executor.getCorePoolSize();
+    }
+
+    /** The hash's result, computed on the pool; an OAuthException 503 at once when the pool and its queue are full. */
+    public <T> Uni<T> run(Supplier<T> hash) {
+        return Uni.createFrom().emitter(emitter -> {
+            try {
+                executor.execute(() -> {
+                    T result;
+                    try {
+                        result = hash.get();
+                    } catch (RuntimeException e) {
+                        emitter.fail(e);
+                        return;
+                    }
+                    emitter.complete(result);
+                });
+            } catch (RejectedExecutionException e) {
+                emitter.fail(OAuthException.unavailable("Too many sign-ins at once; try again shortly."));
+            }
+        });
+    }
+
+    public void close() {
+        executor.shutdownNow();
+    }
+}
