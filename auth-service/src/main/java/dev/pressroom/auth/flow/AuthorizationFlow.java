@@ -246,6 +246,6 @@ public class AuthorizationFlow {
     }
 
     public Uni<Session> findSession(String cookie) {
-        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().nullItem() : sessions.find(cookie);
+        return sessions.find(cookie);
     }
 }

@@ -66,8 +66,8 @@ public class LogoutFlow {
                         "The app asked to send you to an address it has not registered for sign-out.");
             }
             URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, stateQuery(state));
-            return findSession(sessionCookie).map(session -> decide(hint, session, client, redirect, csrfOk))
-                    .call(step -> step instanceof Step.SignedOut ? end(sessionCookie) : Uni.createFrom().voidItem());
+            return sessions.find(sessionCookie).map(session -> decide(hint, session, client, redirect, csrfOk))
+                    .call(step -> step instanceof Step.SignedOut ? sessions.delete(sessionCookie) : Uni.createFrom().voidItem());
         });
     }
 
@@ -84,14 +84,6 @@ public class LogoutFlow {
             return new Step.SignedOut(trusted ? redirect : null, trusted ? client.name() : null);
         }
         return confirmed ? new Step.SignedOut(null, null) : new Step.Confirm();
-    }
-
-    private Uni<Session> findSession(String cookie) {
-        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().nullItem() : sessions.find(cookie);
-    }
-
-    private Uni<Void> end(String cookie) {
-        return cookie == null || cookie.isEmpty() || cookie.length() > 64 ? Uni.createFrom().voidItem() : sessions.delete(cookie);
     }
 
     private static Map<String, String> stateQuery(String state) {

@@ -157,12 +157,14 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     @Override
     public Uni<Session> find(String cookieValue) {
-        return command("GET", RedisKeys.session(cookieValue)).map(r -> r == null ? null : read(r.toString(), Session.class));
+        return !SessionStore.wellFormed(cookieValue) ? Uni.createFrom().nullItem()
+                : command("GET", RedisKeys.session(cookieValue)).map(r -> r == null ? null : read(r.toString(), Session.class));
     }
 
     @Override
     public Uni<Void> delete(String cookieValue) {
-        return command("DEL", RedisKeys.session(cookieValue)).replaceWithVoid();
+        return !SessionStore.wellFormed(cookieValue) ? Uni.createFrom().voidItem()
+                : command("DEL", RedisKeys.session(cookieValue)).replaceWithVoid();
     }
 
     // --- pending authorization requests --------------------------------------------------------------

@@ -7,7 +7,14 @@ public interface SessionStore {
 
     Uni<Void> save(String cookieValue, Session session);
 
+    /** The session of a cookie value; null for none, and for any value no session cookie could have. */
     Uni<Session> find(String cookieValue);
 
+    /** Ends the session of a cookie value, if any. */
     Uni<Void> delete(String cookieValue);
+
+    /** Whether a browser's value could be a session cookie (absent, empty or oversized ones are never looked up). */
+    static boolean wellFormed(String cookieValue) {
+        return cookieValue != null && !cookieValue.isEmpty() && cookieValue.length() <= 64;
+    }
 }
