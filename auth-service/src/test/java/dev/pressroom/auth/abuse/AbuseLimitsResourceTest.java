@@ -59,7 +59,7 @@ class AbuseLimitsResourceTest {
     @Test
     void signInWhenTenFailuresThenLockedForFifteenMinutesAndTold() {
         String last = "";
-        for (int i = 1; i <= AbuseLimits.ACCOUNT_LOCK_AFTER; i++) {
+        for (int i = 1; i <= AbuseLimits.PAIR_LOCK_AFTER; i++) {
             last = signIn(app.email, "wrong-" + i).asString();
             clock.advance(Duration.ofSeconds(61));
         }

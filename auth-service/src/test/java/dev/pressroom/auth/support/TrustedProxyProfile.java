@@ -1,0 +1,20 @@
+package dev.pressroom.auth.support;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/**
+ * The tests stand in for the ingress: 127.0.0.1 is the one trusted proxy, so a test chooses each request's client
+ * address with X-Forwarded-For.
+ */
+public class TrustedProxyProfile implements QuarkusTestProfile {
+
+    public static final String TRUSTED_PROXY = "127.0.0.1";
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("quarkus.http.proxy.trusted-proxies", TRUSTED_PROXY,
+                "quarkus.http.proxy.proxy-address-forwarding", "true",
+                "quarkus.http.proxy.allow-x-forwarded", "true");
+    }
+}
