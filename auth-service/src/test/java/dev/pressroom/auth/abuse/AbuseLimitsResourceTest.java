@@ -85,6 +85,18 @@ class AbuseLimitsResourceTest {
     }
 
     @Test
+    void signInWhenNoProxyIsTrustedThenForwardedForIsIgnored() {
+        clock.stop();
+        for (int i = 1; i <= AbuseLimits.PAIR_SLOW_AFTER; i++) {
+            browser.from("203.0.113." + i);
+            assertThat(signIn(app.email, "wrong-" + i).asString()).contains("Wrong email or password.");
+        }
+        browser.from("203.0.113.99");
+        assertThat(signIn(app.email, "wrong-4").asString()).contains("Too many failed sign-ins")
+                .doesNotContain("Wrong email or password.");
+    }
+
+    @Test
     void limitWhenWindowExceededThenSlowDown429() {
         String address = "198.51.100." + (int) (Math.random() * 250);
         for (int i = 0; i < 3; i++) {

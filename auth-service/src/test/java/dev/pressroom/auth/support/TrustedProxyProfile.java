@@ -4,8 +4,9 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * The tests stand in for the ingress: 127.0.0.1 is the one trusted proxy, so a test chooses each request's client
- * address with X-Forwarded-For.
+ * The tests stand in for the ingress: 127.0.0.1 is the one trusted proxy (AUTH_TRUSTED_PROXIES), so a test chooses
+ * each request's client address with X-Forwarded-For; a peer at another loopback address (127.0.0.2) is an untrusted
+ * client.
  */
 public class TrustedProxyProfile implements QuarkusTestProfile {
 
@@ -13,8 +14,6 @@ public class TrustedProxyProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("quarkus.http.proxy.trusted-proxies", TRUSTED_PROXY,
-                "quarkus.http.proxy.proxy-address-forwarding", "true",
-                "quarkus.http.proxy.allow-x-forwarded", "true");
+        return Map.of("quarkus.http.proxy.trusted-proxies", TRUSTED_PROXY);
     }
 }
