@@ -13,8 +13,8 @@ import java.util.Locale;
  * Brute-force and abuse limits in Redis, shared by every replica (README, "Brute force").
  * A sign-in attempt is counted before its password is hashed, in one script per Redis slot, so that attempts sent at
  * once cannot all pass a check made before the first failure is recorded. It is counted per (account, address): the
- * only key that ever locks; per account across the addresses it has not signed in from: a slowdown that bounds the
- * guesses an attacker with many addresses gets, never a lock; and per address across accounts. The account is the
+ * only count of an account that ever locks; per account across the addresses it has not signed in from: a slowdown
+ * that bounds the guesses an attacker with many addresses gets, never a lock; and per address across accounts. The account is the
  * hash of the typed email, so unknown emails are throttled exactly like real ones. Token and registration requests
  * are limited per client address in fixed windows.
  */
