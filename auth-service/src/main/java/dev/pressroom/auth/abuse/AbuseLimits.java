@@ -90,11 +90,14 @@ public class AbuseLimits {
             return 0
             """;
 
-    /** KEYS: address. The attempt succeeded: the address's count loses it. */
-    private static final String SUCCEEDED_ADDRESS = """
-            if tonumber(redis.call('HGET', KEYS[1], 'fails') or '0') > 0 then
-              redis.call('HINCRBY', KEYS[1], 'fails', -1)
-            end
+    /**
+     * KEYS: address. ARGV: slow. The attempt succeeded, or the account refused it: the address's count loses it, and
+     * the wait its reservation may have set goes too when the count is back under the slowdown.
+     */
+    private static final String RELEASE_ADDRESS = """
+            local fails = tonumber(redis.call('HGET', KEYS[1], 'fails') or '0')
+            if fails > 0 then fails = redis.call('HINCRBY', KEYS[1], 'fails', -1) end
+            if fails < tonumber(ARGV[1]) then redis.call('HDEL', KEYS[1], 'until') end
             return 0
             """;
 
@@ -117,8 +120,8 @@ public class AbuseLimits {
     }
 
     /**
-     * Counts a sign-in attempt before it is evaluated, or refuses it. The address is asked first: an address that
-     * keeps knocking at an account told to wait is counted for it.
+     * Counts a sign-in attempt before it is evaluated, or refuses it. The address is asked first; when the account
+     * then refuses the attempt, the address's count is given back: a refused attempt counts nowhere.
      */
     public Uni<SignInAttempt> reserveSignIn(String email, String address) {
         return eval(RESERVE_ADDRESS, new String[] {addressKey(address)}, counterArgs(
@@ -132,9 +135,10 @@ public class AbuseLimits {
         return eval(RESERVE_ACCOUNT, accountKeys(email, address), counterArgs(address, knownSince(),
                 Integer.toString(PAIR_SLOW_AFTER), Integer.toString(PAIR_LOCK_AFTER), Integer.toString(ACCOUNT_SLOW_AFTER)))
                 .map(AbuseLimits::attempt)
-                .map(byAccount -> byAccount.evaluate()
-                        ? new SignInAttempt(true, Math.max(byAccount.waitSeconds(), byAddress.waitSeconds()))
-                        : byAccount);
+                .chain(byAccount -> byAccount.evaluate()
+                        ? Uni.createFrom().item(
+                                new SignInAttempt(true, Math.max(byAccount.waitSeconds(), byAddress.waitSeconds())))
+                        : releaseAddress(address).replaceWith(byAccount));
     }
 
     /** The reserved attempt succeeded: it no longer counts, and the address is known to the account. */
@@ -142,7 +146,12 @@ public class AbuseLimits {
         return Uni.combine().all().unis(
                 eval(SUCCEEDED_ACCOUNT, accountKeys(email, address), now(), address, knownSince(),
                         Integer.toString(KNOWN_ADDRESSES), Long.toString(KNOWN_ADDRESS_SECONDS)),
-                eval(SUCCEEDED_ADDRESS, new String[] {addressKey(address)})).discardItems();
+                releaseAddress(address)).discardItems();
+    }
+
+    private Uni<Void> releaseAddress(String address) {
+        return eval(RELEASE_ADDRESS, new String[] {addressKey(address)}, Integer.toString(limits.addressSlowAfter()))
+                .replaceWithVoid();
     }
 
     /** Fails with 429 when the address made too many token requests this minute. */
