@@ -105,7 +105,7 @@ ACCESS=$(new_tokens | field access_token)
 [[ -n "$ACCESS" ]] || { echo "bench: could not obtain tokens; log:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
 
 export B_BASIC="$BASIC" B_TOKEN="$ACCESS" B_SESSION="$SESSION" B_CHALLENGE="$CHALLENGE" B_VERIFIER="$VERIFIER" \
-  B_CLIENT="$CLIENT" B_SIGNIN_EMAIL="bench-%d%40pressroom.test" B_PASSWORD="$PASSWORD"
+  B_CLIENT="$CLIENT" B_SIGNIN_EMAIL="bench-{n}%40pressroom.test" B_PASSWORD="$PASSWORD"
 
 printf '\nauth-service benchmark on %s (%s cores), wrk %s per run, loopback\n' "$(uname -n)" "$(nproc)" "$DURATION"
 printf 'startup: ready after %s ms (%s), RSS after start %s MiB\n\n' "$ready_ms" "${quarkus_start:-?}" "$rss_start"

@@ -11,7 +11,7 @@ function setup(thread)
 end
 
 function init(args)
-  email = string.format(os.getenv("B_SIGNIN_EMAIL"), person)
+  email = (os.getenv("B_SIGNIN_EMAIL"):gsub("{n}", tostring(person)))
   address = "198.51.100." .. person
   refused = 0
 end
