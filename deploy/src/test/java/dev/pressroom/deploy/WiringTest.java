@@ -38,6 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The rendered overlays are wired together: every name, port, path, key and image one object uses exists. */
 class WiringTest {
 
+    /** RFC 1918 and unique local IPv6 (RFC 4193): where cluster pods live, never a client on the internet. */
+    private static final List<String> PRIVATE_RANGES = List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7");
+
     static Stream<String> overlays() {
         return Repo.overlays().stream();
     }
@@ -276,6 +279,61 @@ class WiringTest {
 
         // Feed URLs in settings and the sitemap index are built from it.
         assertThat(env.get("CONTENT_PUBLIC_URL")).isEqualTo(origin(ingress, contentRule) + "/");
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void forwardedForWhenAServiceBelievesItThenOnlyFromPrivateRangesAndAuthTrustsTheIngressController(String overlay) {
+        Rendered rendered = Rendered.of(overlay);
+
+        for (String service : Repo.services()) {
+            Map<String, String> env = rendered.environment(mainContainer(rendered.deployment(service), service));
+            QuarkusConfig config = Repo.config(service);
+            if (!Boolean.parseBoolean(config.resolve("quarkus.http.proxy.proxy-address-forwarding", "false", env))) {
+                continue;
+            }
+            List<String> trusted = ranges(config.resolve("quarkus.http.proxy.trusted-proxies", "", env));
+            // Quarkus believes every peer's X-Forwarded-For when the list is empty.
+            assertThat(trusted).as("%s: %s trusted proxies", overlay, service).isNotEmpty()
+                    .allSatisfy(range -> assertThat(PRIVATE_RANGES).as("%s: %s trusts %s", overlay, service, range)
+                            .anyMatch(p -> contains(p, range)));
+        }
+        Map<String, String> auth = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
+        // The controller's pods may be in any private range; a peer not trusted would make every client the controller.
+        assertThat(ranges(Repo.config("auth-service").resolve("quarkus.http.proxy.trusted-proxies", "", auth)))
+                .as("%s: AUTH_TRUSTED_PROXIES", overlay).containsAll(PRIVATE_RANGES);
+    }
+
+    private static List<String> ranges(String list) {
+        return Stream.of(list.split(",")).map(String::strip).filter(r -> !r.isEmpty()).toList();
+    }
+
+    /** Whether CIDR range {@code outer} holds all of {@code inner} (an address or a CIDR range). */
+    private static boolean contains(String outer, String inner) {
+        byte[] outerBytes = literal(outer.substring(0, outer.indexOf('/')));
+        byte[] innerBytes = literal(inner.contains("/") ? inner.substring(0, inner.indexOf('/')) : inner);
+        int outerBits = Integer.parseInt(outer.substring(outer.indexOf('/') + 1));
+        int innerBits = inner.contains("/") ? Integer.parseInt(inner.substring(inner.indexOf('/') + 1)) : innerBytes.length * 8;
+        if (outerBytes.length != innerBytes.length || innerBits < outerBits) {
+            return false;
+        }
+        for (int bit = 0; bit < outerBits; bit++) {
+            int mask = 0x80 >>> (bit % 8);
+            if ((outerBytes[bit / 8] & mask) != (innerBytes[bit / 8] & mask)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The bytes of an IP address literal (never a host name: no lookup). */
+    private static byte[] literal(String address) {
+        assertThat(address).as("an IP address literal").matches("[0-9.]+|[0-9a-fA-F:]*:[0-9a-fA-F:.]*");
+        try {
+            return java.net.InetAddress.getByName(address).getAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(address, e);
+        }
     }
 
     private static IngressRule ruleFor(Ingress ingress, String service) {

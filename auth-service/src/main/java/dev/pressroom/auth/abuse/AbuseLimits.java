@@ -7,52 +7,98 @@ import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.Locale;
 
 /**
- * Brute-force and abuse limits in Redis, shared by every replica.
- * Sign-in failures are counted per account (by the hash of the typed email, so unknown emails are throttled
- * exactly like real ones) and per client address: after a few failures each attempt must wait longer
- * (2, 4, 8... seconds), and after many the account or address is locked for a while. The person is told how
- * long. Token and registration requests are limited per client address in fixed windows.
+ * Brute-force and abuse limits in Redis, shared by every replica (README, "Brute force").
+ * A sign-in attempt is counted before its password is hashed, in one script per Redis slot, so that attempts sent at
+ * once cannot all pass a check made before the first failure is recorded. It is counted per (account, address): the
+ * only count of an account that ever locks; per account across the addresses it has not signed in from: a slowdown
+ * that bounds the guesses an attacker with many addresses gets, never a lock; and per address across accounts. The account is the
+ * hash of the typed email, so unknown emails are throttled exactly like real ones. Token and registration requests
+ * are limited per client address in fixed windows.
  */
 @ApplicationScoped
 public class AbuseLimits {
 
-    static final int ACCOUNT_SLOW_AFTER = 3;
-    static final int ACCOUNT_LOCK_AFTER = 10;
+    /** Failures of one account from one address before each further attempt waits 2, 4, 8 ... 60 s. */
+    static final int PAIR_SLOW_AFTER = 3;
+    /** Failures of one account from one address before that address is locked out of the account for 15 minutes. */
+    static final int PAIR_LOCK_AFTER = 10;
+    /** Failures of one account from addresses it has not signed in from before each further attempt waits 2 ... 60 s. */
+    static final int ACCOUNT_SLOW_AFTER = 10;
+    static final long MAX_SLOW_SECONDS = 60;
     static final long WINDOW_SECONDS = 15 * 60;
     static final long LOCK_SECONDS = 15 * 60;
+    /** An address the account signed in from skips the account's slowdown for 30 days; the newest 10 are kept. */
+    static final long KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+    static final int KNOWN_ADDRESSES = 10;
 
-    /** KEYS: account, address. ARGV: now. Answers the seconds to wait before an attempt is evaluated. */
-    private static final String CHECK = """
+    /** ARGV[1..4] of every reserving script: now, window, lock seconds, longest slowdown. */
+    private static final String COUNTERS = """
             local now = tonumber(ARGV[1])
-            local wait = 0
-            for i = 1, 2 do
-              local until_ = tonumber(redis.call('HGET', KEYS[i], 'until') or '0')
-              if until_ - now > wait then wait = until_ - now end
+            local function remaining(key)
+              return tonumber(redis.call('HGET', key, 'until') or '0') - now
             end
-            return wait
+            -- Counts one failure; answers (and records) the wait it imposes on the next attempt.
+            local function count(key, slow, lock)
+              local n = redis.call('HINCRBY', key, 'fails', 1)
+              local w = 0
+              if lock > 0 and n >= lock then w = tonumber(ARGV[3])
+              elseif n >= slow then w = math.min(2 ^ (n - slow + 1), tonumber(ARGV[4])) end
+              if w > 0 then redis.call('HSET', key, 'until', now + w) end
+              redis.call('EXPIRE', key, math.max(tonumber(ARGV[2]), w))
+              return w
+            end
+            """;
+
+    /** KEYS: address. ARGV: counters, slow, lock. Answers {1, wait if it fails} or {0, wait still to go}. */
+    private static final String RESERVE_ADDRESS = COUNTERS + """
+            local wait = remaining(KEYS[1])
+            if wait > 0 then return {0, wait} end
+            return {1, count(KEYS[1], tonumber(ARGV[5]), tonumber(ARGV[6]))}
             """;
 
     /**
-     * KEYS: account, address. ARGV: now, window, lock, account slow/lock, address slow/lock.
-     * Counts a failure and sets the time before the next attempt; answers that wait in seconds.
+     * KEYS: (account, address), account, account's known addresses (one slot: the account's hash tag). ARGV: counters,
+     * address, known since, pair slow, pair lock, account slow. Answers as RESERVE_ADDRESS.
      */
-    private static final String FAIL = """
-            local now = tonumber(ARGV[1])
-            local wait = 0
-            for i = 1, 2 do
-              local slow = tonumber(ARGV[2 + 2 * i])
-              local lock = tonumber(ARGV[3 + 2 * i])
-              local fails = redis.call('HINCRBY', KEYS[i], 'fails', 1)
-              local w = 0
-              if fails >= lock then w = tonumber(ARGV[3])
-              elseif fails >= slow then w = math.min(2 ^ (fails - slow + 1), 60) end
-              if w > 0 then redis.call('HSET', KEYS[i], 'until', now + w) end
-              redis.call('EXPIRE', KEYS[i], math.max(tonumber(ARGV[2]), w))
-              if w > wait then wait = w end
+    private static final String RESERVE_ACCOUNT = COUNTERS + """
+            local known = tonumber(redis.call('ZSCORE', KEYS[3], ARGV[5]) or '0') > tonumber(ARGV[6])
+            local wait = remaining(KEYS[1])
+            if not known then wait = math.max(wait, remaining(KEYS[2])) end
+            if wait > 0 then return {0, wait} end
+            local w = count(KEYS[1], tonumber(ARGV[7]), tonumber(ARGV[8]))
+            if not known then w = math.max(w, count(KEYS[2], tonumber(ARGV[9]), 0)) end
+            return {1, w}
+            """;
+
+    /**
+     * KEYS: as RESERVE_ACCOUNT. ARGV: now, address, known since, known addresses kept, their lifetime.
+     * The attempt succeeded: the pair starts over, the account's count loses this attempt, the address becomes known.
+     */
+    private static final String SUCCEEDED_ACCOUNT = """
+            redis.call('DEL', KEYS[1])
+            local known = tonumber(redis.call('ZSCORE', KEYS[3], ARGV[2]) or '0') > tonumber(ARGV[3])
+            if not known and tonumber(redis.call('HGET', KEYS[2], 'fails') or '0') > 0 then
+              redis.call('HINCRBY', KEYS[2], 'fails', -1)
             end
-            return wait
+            redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
+            redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[3])
+            redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -(tonumber(ARGV[4]) + 1))
+            redis.call('EXPIRE', KEYS[3], ARGV[5])
+            return 0
+            """;
+
+    /**
+     * KEYS: address. ARGV: slow. The attempt succeeded, or the account refused it: the address's count loses it, and
+     * the wait its reservation may have set goes too when the count is back under the slowdown.
+     */
+    private static final String RELEASE_ADDRESS = """
+            local fails = tonumber(redis.call('HGET', KEYS[1], 'fails') or '0')
+            if fails > 0 then fails = redis.call('HINCRBY', KEYS[1], 'fails', -1) end
+            if fails < tonumber(ARGV[1]) then redis.call('HDEL', KEYS[1], 'until') end
+            return 0
             """;
 
     /** KEYS: counter. ARGV: window seconds, limit. Answers 1 when over the limit. */
@@ -73,22 +119,39 @@ public class AbuseLimits {
         this.limits = config.limits();
     }
 
-    /** Seconds this sign-in attempt must still wait (0: go ahead). */
-    public Uni<Long> signInWait(String email, String address) {
-        return eval(CHECK, keys(email, address), now()).map(r -> r.toLong());
+    /**
+     * Counts a sign-in attempt before it is evaluated, or refuses it. The address is asked first; when the account
+     * then refuses the attempt, the address's count is given back: a refused attempt counts nowhere.
+     */
+    public Uni<SignInAttempt> reserveSignIn(String email, String address) {
+        return eval(RESERVE_ADDRESS, new String[] {addressKey(address)}, counterArgs(
+                Integer.toString(limits.addressSlowAfter()), Integer.toString(limits.addressLockAfter())))
+                .map(AbuseLimits::attempt)
+                .chain(byAddress -> byAddress.evaluate() ? reserveForAccount(email, address, byAddress)
+                        : Uni.createFrom().item(byAddress));
     }
 
-    /** Records a failed sign-in; answers the wait now imposed. */
-    public Uni<Long> signInFailed(String email, String address) {
-        return eval(FAIL, keys(email, address), now(), Long.toString(WINDOW_SECONDS), Long.toString(LOCK_SECONDS),
-                Integer.toString(ACCOUNT_SLOW_AFTER), Integer.toString(ACCOUNT_LOCK_AFTER),
-                Integer.toString(limits.addressSlowAfter()), Integer.toString(limits.addressLockAfter())).map(r -> r.toLong());
+    private Uni<SignInAttempt> reserveForAccount(String email, String address, SignInAttempt byAddress) {
+        return eval(RESERVE_ACCOUNT, accountKeys(email, address), counterArgs(address, knownSince(),
+                Integer.toString(PAIR_SLOW_AFTER), Integer.toString(PAIR_LOCK_AFTER), Integer.toString(ACCOUNT_SLOW_AFTER)))
+                .map(AbuseLimits::attempt)
+                .chain(byAccount -> byAccount.evaluate()
+                        ? Uni.createFrom().item(
+                                new SignInAttempt(true, Math.max(byAccount.waitSeconds(), byAddress.waitSeconds())))
+                        : releaseAddress(address).replaceWith(byAccount));
     }
 
-    /** A successful sign-in clears the account's count (not the address's). */
-    public Uni<Void> signInSucceeded(String email) {
-        return redis.execute("DEL", accountKey(email)).replaceWithVoid()
-                .onFailure().transform(e -> OAuthException.unavailable());
+    /** The reserved attempt succeeded: it no longer counts, and the address is known to the account. */
+    public Uni<Void> signInSucceeded(String email, String address) {
+        return Uni.combine().all().unis(
+                eval(SUCCEEDED_ACCOUNT, accountKeys(email, address), now(), address, knownSince(),
+                        Integer.toString(KNOWN_ADDRESSES), Long.toString(KNOWN_ADDRESS_SECONDS)),
+                releaseAddress(address)).discardItems();
+    }
+
+    private Uni<Void> releaseAddress(String address) {
+        return eval(RELEASE_ADDRESS, new String[] {addressKey(address)}, Integer.toString(limits.addressSlowAfter()))
+                .replaceWithVoid();
     }
 
     /** Fails with 429 when the address made too many token requests this minute. */
@@ -118,12 +181,36 @@ public class AbuseLimits {
         return Long.toString(clock.instant().getEpochSecond());
     }
 
-    private static String accountKey(String email) {
-        return "auth:bf:acct:" + Tokens.sha256(email == null ? "" : email.strip().toLowerCase(java.util.Locale.ROOT));
+    private String knownSince() {
+        return Long.toString(clock.instant().getEpochSecond() - KNOWN_ADDRESS_SECONDS);
     }
 
-    private static String[] keys(String email, String address) {
-        return new String[] {accountKey(email), "auth:bf:addr:" + address};
+    /** ARGV of the reserving scripts: the counters' settings, then the script's own. */
+    private String[] counterArgs(String... own) {
+        String[] all = new String[4 + own.length];
+        all[0] = now();
+        all[1] = Long.toString(WINDOW_SECONDS);
+        all[2] = Long.toString(LOCK_SECONDS);
+        all[3] = Long.toString(MAX_SLOW_SECONDS);
+        System.arraycopy(own, 0, all, 4, own.length);
+        return all;
+    }
+
+    private static SignInAttempt attempt(io.vertx.mutiny.redis.client.Response reply) {
+        return new SignInAttempt(reply.get(0).toInteger() == 1, reply.get(1).toLong());
+    }
+
+    /**
+     * Every key of one account shares its hash tag, so the account's script runs in one Redis Cluster slot; the
+     * address's key has a tag of its own.
+     */
+    private static String[] accountKeys(String email, String address) {
+        String account = "auth:bf:{" + Tokens.sha256(email == null ? "" : email.strip().toLowerCase(Locale.ROOT)) + "}";
+        return new String[] {account + ":addr:" + address, account + ":all", account + ":known"};
+    }
+
+    private static String addressKey(String address) {
+        return "auth:bf:addr:{" + address + "}";
     }
 
     private Uni<io.vertx.mutiny.redis.client.Response> eval(String script, String[] keys, String... args) {

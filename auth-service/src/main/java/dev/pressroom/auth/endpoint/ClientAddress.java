@@ -1,10 +1,14 @@
 package dev.pressroom.auth.endpoint;
 
+import io.netty.util.NetUtil;
 import io.vertx.core.http.HttpServerRequest;
+import java.util.Arrays;
 
 /**
- * The client's address for rate limits. Behind an ingress, enable quarkus.http.proxy.proxy-address-forwarding
- * (AUTH_TRUST_PROXY=true) so Vert.x takes it from X-Forwarded-For; never trust that header otherwise.
+ * The client's address for rate limits. Vert.x takes it from X-Forwarded-For only when the peer is a trusted proxy
+ * (quarkus.http.proxy.trusted-proxies, AUTH_TRUSTED_PROXIES); from anyone else it is the peer's own address.
+ * An IPv6 client counts by its /64, the block one subscriber is usually given (RFC 6177), so that stepping through
+ * the addresses of one's own block does not reset the limits.
  */
 final class ClientAddress {
 
@@ -12,6 +16,31 @@ final class ClientAddress {
     }
 
     static String of(HttpServerRequest request) {
-        return request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+        return request.remoteAddress() == null ? "unknown" : limitKey(request.remoteAddress().hostAddress());
+    }
+
+    /** The IPv4 address, or the /64 of an IPv6 address; "unknown" for anything that is not an IP address. */
+    static String limitKey(String ip) {
+        byte[] bytes = ip == null ? null : NetUtil.createByteArrayFromIpAddressString(ip);
+        if (bytes == null) {
+            return "unknown";
+        }
+        if (bytes.length == 16 && isIpv4Mapped(bytes)) {
+            bytes = Arrays.copyOfRange(bytes, 12, 16);
+        }
+        if (bytes.length == 4) {
+            return NetUtil.bytesToIpAddress(bytes);
+        }
+        Arrays.fill(bytes, 8, 16, (byte) 0);
+        return NetUtil.bytesToIpAddress(bytes) + "/64";
+    }
+
+    private static boolean isIpv4Mapped(byte[] bytes) {
+        for (int i = 0; i < 10; i++) {
+            if (bytes[i] != 0) {
+                return false;
+            }
+        }
+        return bytes[10] == (byte) 0xff && bytes[11] == (byte) 0xff;
     }
 }

@@ -86,16 +86,24 @@ public class AuthorizationFlow {
         });
     }
 
-    /** The sign-in form: on success a new session (new cookie value, no fixation) and the next step. */
+    /**
+     * The sign-in form: on success a new session (new cookie value, no fixation) and the next step. The attempt is
+     * counted before the password is hashed, so attempts sent at once cannot outrun the limits.
+     */
     public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password,
                                      String address) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clientOf(p)
-                .chain(client -> limits.signInWait(email, address).chain(wait -> wait > 0
-                        ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(wait)))
-                        : accounts.authenticate(email, password).chain(account -> account == null
-                        ? limits.signInFailed(email, address).map(w -> new AuthorizeStep.SignIn(p, client, email,
-                        "Wrong email or password." + (w > 0 ? " " + tooMany(w) : "")))
-                        : limits.signInSucceeded(email).chain(() -> startSession(p, client, account, address))))));
+                .chain(client -> limits.reserveSignIn(email, address).chain(attempt -> attempt.evaluate()
+                        ? evaluate(p, client, email, password, address, attempt.waitSeconds())
+                        : Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(attempt.waitSeconds()))))));
+    }
+
+    private Uni<AuthorizeStep> evaluate(PendingRequest p, Client client, String email, String password, String address,
+                                        long waitIfWrong) {
+        return accounts.authenticate(email, password).chain(account -> account == null
+                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email,
+                        "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")))
+                : limits.signInSucceeded(email, address).chain(() -> startSession(p, client, account, address)));
     }
 
     /** Sign-in for the account pages themselves: a pending request without an authorization request. */

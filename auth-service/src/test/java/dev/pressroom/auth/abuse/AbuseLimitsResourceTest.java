@@ -59,7 +59,7 @@ class AbuseLimitsResourceTest {
     @Test
     void signInWhenTenFailuresThenLockedForFifteenMinutesAndTold() {
         String last = "";
-        for (int i = 1; i <= AbuseLimits.ACCOUNT_LOCK_AFTER; i++) {
+        for (int i = 1; i <= AbuseLimits.PAIR_LOCK_AFTER; i++) {
             last = signIn(app.email, "wrong-" + i).asString();
             clock.advance(Duration.ofSeconds(61));
         }
@@ -82,6 +82,18 @@ class AbuseLimitsResourceTest {
         signIn(app.email, "b");
         String knownThird = signIn(app.email, "c").asString();
         assertThat(unknownThird.replace(unknown, "X")).isEqualTo(knownThird.replace(app.email, "X"));
+    }
+
+    @Test
+    void signInWhenNoProxyIsTrustedThenForwardedForIsIgnored() {
+        clock.stop();
+        for (int i = 1; i <= AbuseLimits.PAIR_SLOW_AFTER; i++) {
+            browser.from("203.0.113." + i);
+            assertThat(signIn(app.email, "wrong-" + i).asString()).contains("Wrong email or password.");
+        }
+        browser.from("203.0.113.99");
+        assertThat(signIn(app.email, "wrong-4").asString()).contains("Too many failed sign-ins")
+                .doesNotContain("Wrong email or password.");
     }
 
     @Test

@@ -15,6 +15,13 @@ import java.util.regex.Pattern;
 public final class Browser {
 
     private final Map<String, String> cookies = new HashMap<>();
+    private String forwardedFor;
+
+    /** This browser's requests come through the trusted test proxy from {@code address} (TrustedProxyProfile). */
+    public Browser from(String address) {
+        this.forwardedFor = address;
+        return this;
+    }
 
     public Response get(String path, Map<String, ?> query) {
         return absorb(request().queryParams(query).get(path));
@@ -38,7 +45,9 @@ public final class Browser {
     }
 
     private RequestSpecification request() {
-        return given().redirects().follow(false).cookies(cookies).accept("text/html,application/xhtml+xml,*/*;q=0.8");
+        RequestSpecification spec = given().redirects().follow(false).cookies(cookies)
+                .accept("text/html,application/xhtml+xml,*/*;q=0.8");
+        return forwardedFor == null ? spec : spec.header("X-Forwarded-For", forwardedFor);
     }
 
     private Response absorb(Response response) {

@@ -5,6 +5,8 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 
 /** The system clock plus an offset tests can move forward, replacing the kernel's Clock in every test. */
 @Alternative
@@ -12,7 +14,37 @@ import java.time.Clock;
 @ApplicationScoped
 public class TestClock extends MovableClock {
 
+    private volatile Instant stopped;
+
     public TestClock() {
         super(Clock.systemUTC());
+    }
+
+    /**
+     * Holds the time still until {@link #reset()}: requests sent at once then arrive at once however slowly a busy
+     * machine serves them.
+     */
+    public synchronized void stop() {
+        stopped = instant();
+    }
+
+    @Override
+    public synchronized void advance(Duration by) {
+        super.advance(by);
+        if (stopped != null) {
+            stopped = stopped.plus(by);
+        }
+    }
+
+    @Override
+    public synchronized void reset() {
+        stopped = null;
+        super.reset();
+    }
+
+    @Override
+    public Instant instant() {
+        Instant still = stopped;
+        return still != null ? still : super.instant();
     }
 }
