@@ -12,6 +12,7 @@ import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,9 @@ class RedisAclResourceTest {
         Admin.publicApi().header("Authorization", "Bearer " + again.path("access_token")).get("/oauth/userinfo")
                 .then().statusCode(401);
         Admin.management().get("/q/health/ready").then().statusCode(200);
+        assertThat(RedisServers.send(RedisAclProfile.port(), List.of("AUTH", "default", RedisAclProfile.ADMIN_PASSWORD),
+                List.of("SELECT", "12"), List.of("DBSIZE")))
+                .as("the flows wrote to this Redis").isNotEqualTo(":0");
     }
 
     @Test

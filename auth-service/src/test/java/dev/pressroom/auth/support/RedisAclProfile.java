@@ -12,6 +12,8 @@ public class RedisAclProfile implements QuarkusTestProfile {
 
     public static final String AUTH_PASSWORD = "auth-service-test-password";
     public static final String CONTENT_PASSWORD = "content-service-test-password";
+    /** The default user's, as in redis-auth: the administrator's. */
+    public static final String ADMIN_PASSWORD = "administrator-test-password";
     private static final String PORT = "pressroom.test.redis-acl.port";
 
     @Override
@@ -25,7 +27,8 @@ public class RedisAclProfile implements QuarkusTestProfile {
         String started = System.getProperty(PORT);
         if (started == null) {
             started = Integer.toString(RedisServers.startWithDeployedUsers("acl",
-                    Map.of("AUTH_REDIS_PASSWORD", AUTH_PASSWORD, "CONTENT_REDIS_PASSWORD", CONTENT_PASSWORD)));
+                    Map.of("REDIS_PASSWORD", ADMIN_PASSWORD, "AUTH_REDIS_PASSWORD", AUTH_PASSWORD,
+                            "CONTENT_REDIS_PASSWORD", CONTENT_PASSWORD)));
             System.setProperty(PORT, started);
         }
         return Integer.parseInt(started);

@@ -11,6 +11,8 @@ import java.util.Map;
 public class RedisUserProfile extends LowLimitsProfile {
 
     static final String PASSWORD = "content-service-test-password";
+    /** The default user's, as in redis-auth: the administrator's. */
+    static final String ADMIN_PASSWORD = "administrator-test-password";
     private static final String PORT = "pressroom.test.content-redis-user.port";
 
     @Override
@@ -26,7 +28,8 @@ public class RedisUserProfile extends LowLimitsProfile {
         String started = System.getProperty(PORT);
         if (started == null) {
             started = Integer.toString(RedisServers.startWithDeployedUsers("content-acl",
-                    Map.of("CONTENT_REDIS_PASSWORD", PASSWORD, "AUTH_REDIS_PASSWORD", "unused-" + PASSWORD)));
+                    Map.of("REDIS_PASSWORD", ADMIN_PASSWORD, "CONTENT_REDIS_PASSWORD", PASSWORD,
+                            "AUTH_REDIS_PASSWORD", "unused-" + PASSWORD)));
             System.setProperty(PORT, started);
         }
         return Integer.parseInt(started);

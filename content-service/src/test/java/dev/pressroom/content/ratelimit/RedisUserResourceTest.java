@@ -38,8 +38,12 @@ class RedisUserResourceTest {
                 .get("/api/content/v1/blogs/acl-demo/settings").then().statusCode(429);
 
         int port = RedisUserProfile.port();
-        assertThat(RedisServers.send(port, List.of("SELECT", "11"), List.of("GET", "rl:k:" + keys.hash(key))))
+        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("GET", "rl:k:" + keys.hash(key))))
                 .matches("[1-9][0-9]*");
-        assertThat(RedisServers.send(port, List.of("SELECT", "11"), List.of("PTTL", "rl:a:" + address))).startsWith(":");
+        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("PTTL", "rl:a:" + address))).startsWith(":");
+    }
+
+    private static List<String> admin() {
+        return List.of("AUTH", "default", RedisUserProfile.ADMIN_PASSWORD);
     }
 }

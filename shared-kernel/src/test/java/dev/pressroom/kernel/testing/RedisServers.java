@@ -87,8 +87,9 @@ public final class RedisServers {
     }
 
     /**
-     * Starts a redis-server with the ACL users the deployment gives Redis (the --user arguments of
-     * deploy/components/datastores/redis.yaml), each $(VARIABLE) in them replaced from {@code secrets}.
+     * Starts a redis-server with the users the deployment gives Redis (the --requirepass and --user arguments of
+     * deploy/components/datastores/redis.yaml: the default user needs a password), each $(VARIABLE) in them
+     * replaced from {@code secrets}.
      */
     public static int startWithDeployedUsers(String name, Map<String, String> secrets) {
         List<String> users = new ArrayList<>();
@@ -102,7 +103,7 @@ public final class RedisServers {
                 }
                 String value = item.substring(2).replaceAll("^\"|\"$", "");
                 if (value.startsWith("--")) {
-                    inUser = value.equals("--user");
+                    inUser = value.equals("--user") || value.equals("--requirepass");
                 }
                 if (inUser) {
                     for (Map.Entry<String, String> secret : secrets.entrySet()) {
@@ -156,7 +157,8 @@ public final class RedisServers {
 
     private static boolean answers(int port) {
         try {
-            return call(port, "PING").equals("+PONG");
+            String reply = call(port, "PING");
+            return reply.equals("+PONG") || reply.startsWith("-NOAUTH");
         } catch (UncheckedIOException e) {
             return false;
         }

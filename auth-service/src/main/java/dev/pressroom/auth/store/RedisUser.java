@@ -1,0 +1,28 @@
+package dev.pressroom.auth.store;
+
+import dev.pressroom.kernel.redis.RedisEndpoints;
+import io.quarkus.redis.client.RedisOptionsCustomizer;
+import io.vertx.redis.client.RedisOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Signs every Redis connection in as the service's own ACL user (REDIS_USER, REDIS_PASSWORD) when one is set. */
+@ApplicationScoped
+public class RedisUser implements RedisOptionsCustomizer {
+
+    private final Optional<String> user;
+    private final Optional<String> password;
+
+    public RedisUser(@ConfigProperty(name = "pressroom.redis.user") Optional<String> user,
+                     @ConfigProperty(name = "pressroom.redis.password") Optional<String> password) {
+        this.user = user;
+        this.password = password;
+    }
+
+    @Override
+    public void customize(String clientName, RedisOptions options) {
+        user.ifPresent(name -> options.setEndpoints(options.getEndpoints().stream()
+                .map(endpoint -> RedisEndpoints.withUser(endpoint, name, password.orElse(""))).toList()));
+    }
+}
