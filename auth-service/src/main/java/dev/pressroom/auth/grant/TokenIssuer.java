@@ -23,7 +23,7 @@ import java.util.UUID;
  * Mints the tokens of a grant: an opaque access token (256 random bits), a refresh token when offline_access
  * was granted, and an ID token when openid is in scope. The consent the grant rests on must still exist in
  * PostgreSQL (removing the app, or removing and granting it again, ends every earlier grant even if Redis missed the
- * revocation). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
+ * revocation; {@link ConsentRepository#currentId} says how fresh the answer is). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
  * nothing is returned.
  */
 @ApplicationScoped
@@ -56,13 +56,13 @@ public class TokenIssuer {
      */
     public Uni<TokenResponse> issue(Grant grant, List<String> accessScopes, String nonce, String retiring) {
         UUID accountId = UUID.fromString(grant.accountId());
-        return Uni.combine().all().unis(accounts.find(accountId), consents.find(accountId, grant.clientId())).asTuple()
+        return Uni.combine().all().unis(accounts.find(accountId), consents.currentId(accountId, grant.clientId())).asTuple()
                 .chain(found -> {
                     if (found.getItem1() == null) {
                         throw OAuthException.invalidGrant("The account no longer exists.");
                     }
-                    ConsentRepository.Consent consent = found.getItem2();
-                    if (consent == null || !consent.id().toString().equals(grant.consentId())) {
+                    UUID consentId = found.getItem2();
+                    if (consentId == null || !consentId.toString().equals(grant.consentId())) {
                         return tokens.revokeGrant(grant.accountId(), grant.grantId()).chain(() -> Uni.createFrom()
                                 .failure(OAuthException.invalidGrant("The person removed this app's access.")));
                     }
