@@ -8,6 +8,7 @@ import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.CodeStore;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.Outcome;
+import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.store.TokenStore;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.auth.validate.Pkce;
@@ -45,31 +46,36 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
 
     @Override
     public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request) {
-        return codes.findCode(request.code()).chain(code -> {
-            if (code == null) {
-                throw OAuthException.invalidGrant("The authorization code is not valid.");
-            }
-            checkBinding(client, request, code);
-            return codes.consume(request.code());
-        }).chain(outcome -> switch (outcome.status()) {
-            case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
-            case REUSED -> tokens.revokeGrant(outcome.value().accountId(), outcome.value().grantId())
-                    .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code was already used.")));
-            case FIRST_USE -> exchange(client, outcome.value());
-        });
+        if (!Pkce.isValidVerifier(request.codeVerifier())) {
+            return Uni.createFrom().failure(verifierMismatch());
+        }
+        // RFC 6749 §4.1.3: the redirect_uri identical to the authorization request's; RFC 7636 §4.6: S256.
+        return codes.consume(request.code(), client.id(), request.redirectUri(), Pkce.s256(request.codeVerifier()))
+                .chain(presented -> {
+                    if (presented.mismatch() != null) {
+                        throw mismatch(presented.mismatch());
+                    }
+                    Outcome<AuthorizationCode> outcome = presented.outcome();
+                    return switch (outcome.status()) {
+                        case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
+                        case REUSED -> tokens.revokeGrant(outcome.value().accountId(), outcome.value().grantId())
+                                .chain(() -> Uni.createFrom().failure(
+                                        OAuthException.invalidGrant("The authorization code was already used.")));
+                        case FIRST_USE -> exchange(client, outcome.value());
+                    };
+                });
     }
 
-    private void checkBinding(Client client, TokenRequest.AuthorizationCode request, AuthorizationCode code) {
-        if (!code.clientId().equals(client.id())) {
-            throw OAuthException.invalidGrant("The authorization code was issued to another client.");
-        }
-        // RFC 6749 §4.1.3: identical to the redirect_uri of the authorization request.
-        if (!code.redirectUri().equals(request.redirectUri())) {
-            throw OAuthException.invalidGrant("redirect_uri does not match the authorization request.");
-        }
-        if (!Pkce.verify(code.codeChallenge(), request.codeVerifier())) {
-            throw OAuthException.invalidGrant("code_verifier does not match the code_challenge.");
-        }
+    private static OAuthException mismatch(String part) {
+        return switch (part) {
+            case "client" -> OAuthException.invalidGrant("The authorization code was issued to another client.");
+            case "redirect" -> OAuthException.invalidGrant("redirect_uri does not match the authorization request.");
+            default -> verifierMismatch();
+        };
+    }
+
+    private static OAuthException verifierMismatch() {
+        return OAuthException.invalidGrant("code_verifier does not match the code_challenge.");
     }
 
     /** Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. */

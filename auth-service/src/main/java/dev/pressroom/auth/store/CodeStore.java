@@ -7,9 +7,15 @@ public interface CodeStore {
 
     Uni<Void> save(String code, AuthorizationCode data);
 
-    /** What the code stands for, used or not (null when unknown or expired); reading does not consume it. */
-    Uni<AuthorizationCode> findCode(String code);
+    /** What presenting a code with a binding did; {@code mismatch} names the part of the binding that differs. */
+    record Presented(Outcome<AuthorizationCode> outcome, String mismatch) {
+    }
 
-    /** Atomically marks the code used; a second call for the same code answers REUSED with its data. */
-    Uni<Outcome<AuthorizationCode>> consume(String code);
+    /**
+     * Atomically checks the code's binding (RFC 6749 §4.1.3, RFC 7636 §4.6) and marks the code used. A binding that
+     * differs leaves the code as it was; a second use with the binding intact answers REUSED with its data.
+     *
+     * @param challenge the S256 challenge of the presented code_verifier
+     */
+    Uni<Presented> consume(String code, String clientId, String redirectUri, String challenge);
 }

@@ -15,10 +15,19 @@ final class LuaScripts {
             end
             """;
 
-    /** KEYS: code, used-marker. ARGV: how long to remember a used code. Answers {ok|used, data} or nil. */
+    /**
+     * Checks a code's binding and consumes it in one step: a code presented with another client, redirect_uri or
+     * verifier answers which of them differs and stays as it was, so the rightful client can still exchange it.
+     * KEYS: code, used-marker. ARGV: how long to remember a used code, client id, redirect_uri, S256 of the verifier.
+     * Answers {ok|used, data}, {client|redirect|verifier}, or nil for an unknown code.
+     */
     static final String CONSUME_CODE = """
             local d = redis.call('GET', KEYS[1])
             if not d then return nil end
+            local code = cjson.decode(d)
+            if code.clientId ~= ARGV[2] then return {'client'} end
+            if code.redirectUri ~= ARGV[3] then return {'redirect'} end
+            if code.codeChallenge ~= ARGV[4] then return {'verifier'} end
             if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[1]) then
               redis.call('EXPIRE', KEYS[1], ARGV[1])
               return {'ok', d}

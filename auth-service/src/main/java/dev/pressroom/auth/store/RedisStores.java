@@ -52,22 +52,16 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     @Override
-    public Uni<AuthorizationCode> findCode(String code) {
-        String key = RedisKeys.code(code);
-        return key == null ? Uni.createFrom().nullItem()
-                : command("GET", key).map(r -> r == null ? null : read(r.toString(), AuthorizationCode.class));
-    }
-
-    @Override
-    public Uni<Outcome<AuthorizationCode>> consume(String code) {
+    public Uni<Presented> consume(String code, String clientId, String redirectUri, String challenge) {
         String key = RedisKeys.code(code);
         if (key == null) {
-            return Uni.createFrom().item(Outcome.unknown());
+            return Uni.createFrom().item(new Presented(Outcome.unknown(), null));
         }
         // A used code is kept for an access token's lifetime, so a replay can still revoke what it minted.
         return eval(LuaScripts.CONSUME_CODE, List.of(key, key + ":used"),
-                List.of(seconds(config.accessTokenTtl().getSeconds())))
-                .map(r -> outcome(r, AuthorizationCode.class));
+                List.of(seconds(config.accessTokenTtl().getSeconds()), clientId, redirectUri, challenge))
+                .map(r -> r != null && r.size() == 1 ? new Presented(Outcome.unknown(), r.get(0).toString())
+                        : new Presented(outcome(r, AuthorizationCode.class), null));
     }
 
     // --- access and refresh tokens -------------------------------------------------------------------

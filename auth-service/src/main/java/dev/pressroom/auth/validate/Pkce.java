@@ -21,14 +21,15 @@ public final class Pkce {
         return challenge != null && CHALLENGE.matcher(challenge).matches();
     }
 
-    /** RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))) == code_challenge, compared in constant time. */
-    public static boolean verify(String challenge, String verifier) {
-        if (verifier == null || !VERIFIER.matcher(verifier).matches()) {
-            return false;
-        }
-        return Tokens.constantTimeEquals(challenge, s256(verifier));
+    /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+    public static boolean isValidVerifier(String verifier) {
+        return verifier != null && VERIFIER.matcher(verifier).matches();
     }
 
+    /**
+     * RFC 7636 §4.6: BASE64URL(SHA256(ASCII(code_verifier))), compared with the code's challenge where the code is
+     * (CodeStore.consume); the challenge is no secret (it travelled through the browser).
+     */
     public static String s256(String verifier) {
         return Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(Tokens.sha256Bytes(verifier.getBytes(StandardCharsets.US_ASCII)));

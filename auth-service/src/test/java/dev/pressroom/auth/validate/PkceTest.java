@@ -13,16 +13,16 @@ class PkceTest {
     @Test
     void s256WhenRfcExampleThenRfcChallenge() {
         assertThat(Pkce.s256(VERIFIER)).isEqualTo(CHALLENGE);
-        assertThat(Pkce.verify(CHALLENGE, VERIFIER)).isTrue();
+        assertThat(Pkce.s256(VERIFIER.replace('d', 'e'))).isNotEqualTo(CHALLENGE);
     }
 
     @Test
-    void verifyWhenVerifierWrongOrMalformedThenFalse() {
-        assertThat(Pkce.verify(CHALLENGE, VERIFIER.replace('d', 'e'))).isFalse();
-        assertThat(Pkce.verify(CHALLENGE, "short")).isFalse();
-        assertThat(Pkce.verify(CHALLENGE, "a".repeat(129))).isFalse();
-        assertThat(Pkce.verify(CHALLENGE, VERIFIER.substring(1) + "!")).isFalse();
-        assertThat(Pkce.verify(CHALLENGE, null)).isFalse();
+    void isValidVerifierWhenTooShortTooLongOrReservedCharactersThenFalse() {
+        assertThat(Pkce.isValidVerifier(VERIFIER)).isTrue();
+        assertThat(Pkce.isValidVerifier("short")).isFalse();
+        assertThat(Pkce.isValidVerifier("a".repeat(129))).isFalse();
+        assertThat(Pkce.isValidVerifier(VERIFIER.substring(1) + "!")).isFalse();
+        assertThat(Pkce.isValidVerifier(null)).isFalse();
     }
 
     @Test
