@@ -132,7 +132,7 @@ run() { # name conc ops-per-request wrk-args...
 # AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin).
 SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin} "
 wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
-JIT_WARMUP="${BENCH_JIT_WARMUP:-3s}"
+JIT_WARMUP="${BENCH_JIT_WARMUP:-10s}"
 warm() { # like run, unmeasured
   shift 3
   wrk -d "$JIT_WARMUP" "$@" >/dev/null 2>&1
