@@ -103,6 +103,14 @@ public interface AuthConfig {
         @WithDefault("300")
         int pendingRequestsPerAddress();
 
+        /**
+         * The most live tokens one grant holds (AUTH_LIVE_TOKENS_PER_GRANT): an access token per code exchange or
+         * refresh (each lives an hour) and the current refresh token. A client that mints more within an hour gets
+         * 429 and keeps its refresh token, so no client grows Redis.
+         */
+        @WithDefault("100")
+        int liveTokensPerGrant();
+
         /** Dynamic registrations per client address per hour. */
         @WithDefault("20")
         int registrationsPerHour();

@@ -21,11 +21,6 @@ import java.util.Locale;
 @ApplicationScoped
 public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore {
 
-    /**
-     * The most live tokens one grant holds: an access token per code exchange or refresh (each lives an hour) and
-     * the current refresh token. A client that mints more within an hour is refused, so no client grows Redis.
-     */
-    static final int MAX_LIVE_TOKENS = 100;
     /** The most tokens one revocation script deletes. */
     static final int REVOKE_BATCH = 64;
 
@@ -80,7 +75,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         if (retiring != null) {
             keys.add(RedisKeys.refresh(retiring));
         }
-        List<String> args = List.of(seconds(clock.instant().getEpochSecond()), Integer.toString(MAX_LIVE_TOKENS),
+        List<String> args = List.of(seconds(clock.instant().getEpochSecond()), Integer.toString(config.limits().liveTokensPerGrant()),
                 grantId, write(accessGrant), seconds(accessGrant.expiresAt()),
                 refreshToken == null ? "" : write(refreshGrant), refreshToken == null ? "0" : seconds(refreshGrant.expiresAt()),
                 refreshToken == null ? "0" : "1", retiring == null ? "0" : "1");

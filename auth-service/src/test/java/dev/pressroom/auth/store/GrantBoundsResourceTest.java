@@ -3,6 +3,7 @@ package dev.pressroom.auth.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
@@ -21,11 +22,11 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class GrantBoundsResourceTest {
 
-    /** The code exchange's access and refresh token, then one more live token per refresh. */
-    private static final int REFRESHES_TO_FILL = RedisStores.MAX_LIVE_TOKENS - 2;
-
     @Inject
     TimeMachine time;
+
+    @Inject
+    AuthConfig config;
 
     @AfterEach
     void reset() {
@@ -36,7 +37,7 @@ class GrantBoundsResourceTest {
     void refreshWhenGrantFullThen429AndTokenStaysCurrentUntilAccessTokensExpire() {
         TestClients app = TestClients.create();
         Response tokens = app.exchange(app.code(new Browser(), "openid offline_access"));
-        String refresh = fill(app, tokens, new ArrayList<>());
+        String refresh = fill(app, tokens, new ArrayList<>(), config.limits().liveTokensPerGrant());
 
         app.refresh(refresh).then().statusCode(429).body("error", equalTo("slow_down"));
         time.advance(Duration.ofMinutes(61));
@@ -45,12 +46,12 @@ class GrantBoundsResourceTest {
 
     @Test
     void removeWhenGrantFullThenEveryAccessTokenRevokedOverSeveralBatches() {
-        assertThat(RedisStores.MAX_LIVE_TOKENS).isGreaterThan(RedisStores.REVOKE_BATCH);
+        assertThat(config.limits().liveTokensPerGrant()).isGreaterThan(RedisStores.REVOKE_BATCH);
         TestClients app = TestClients.create();
         Response tokens = app.exchange(app.code(new Browser(), "openid offline_access"));
         String first = tokens.path("access_token");
         List<String> accessTokens = new ArrayList<>(List.of(first));
-        String refresh = fill(app, tokens, accessTokens);
+        String refresh = fill(app, tokens, accessTokens, config.limits().liveTokensPerGrant());
 
         AccountPages.removeApp(AccountPages.signedIn(app), app.clientId).then().statusCode(303);
         for (String token : accessTokens) {
@@ -59,10 +60,13 @@ class GrantBoundsResourceTest {
         app.refresh(refresh).then().statusCode(400);
     }
 
-    /** Refreshes until the grant is full; answers the current refresh token. */
-    private static String fill(TestClients app, Response tokens, List<String> accessTokens) {
+    /**
+     * Refreshes until the grant is full (the code exchange's access and refresh token, then one more live token per
+     * refresh); answers the current refresh token.
+     */
+    private static String fill(TestClients app, Response tokens, List<String> accessTokens, int liveTokens) {
         String refresh = tokens.path("refresh_token");
-        for (int i = 0; i < REFRESHES_TO_FILL; i++) {
+        for (int i = 0; i < liveTokens - 2; i++) {
             Response next = app.refresh(refresh);
             next.then().statusCode(200);
             accessTokens.add(next.path("access_token"));
