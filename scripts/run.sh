@@ -14,14 +14,16 @@ MANIFEST_PORT=${MANIFEST_PORT:-8081}
 CONTENT_PORT=${CONTENT_PORT:-8082}
 AUTH_PORT=${AUTH_PORT:-8083}
 AUTH_ADMIN_PORT=${AUTH_ADMIN_PORT:-9083}
+MANIFEST_MANAGEMENT_PORT=${MANIFEST_MANAGEMENT_PORT:-9081}
+CONTENT_MANAGEMENT_PORT=${CONTENT_MANAGEMENT_PORT:-9082}
 AUTH_ISSUER=${AUTH_ISSUER:-http://127.0.0.1:$AUTH_PORT}
-export MANIFEST_PORT CONTENT_PORT AUTH_PORT AUTH_ADMIN_PORT AUTH_ISSUER
+export MANIFEST_PORT CONTENT_PORT AUTH_PORT AUTH_ADMIN_PORT MANIFEST_MANAGEMENT_PORT CONTENT_MANAGEMENT_PORT AUTH_ISSUER
 
 SERVICES=(manifest-service content-service auth-service)
 declare -A URL=([manifest-service]="http://127.0.0.1:$MANIFEST_PORT" [content-service]="http://127.0.0.1:$CONTENT_PORT"
   [auth-service]="http://127.0.0.1:$AUTH_PORT")
-declare -A HEALTH=([manifest-service]="http://127.0.0.1:$MANIFEST_PORT/q/health/ready"
-  [content-service]="http://127.0.0.1:$CONTENT_PORT/q/health/ready"
+declare -A HEALTH=([manifest-service]="http://127.0.0.1:$MANIFEST_MANAGEMENT_PORT/q/health/ready"
+  [content-service]="http://127.0.0.1:$CONTENT_MANAGEMENT_PORT/q/health/ready"
   [auth-service]="http://127.0.0.1:$AUTH_ADMIN_PORT/q/health/ready")
 
 stopping=0

@@ -13,6 +13,7 @@ set -euo pipefail
 module=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$module/.." && pwd)
 port=${BENCH_PORT:-18090}
+management_port=${BENCH_MANAGEMENT_PORT:-19090}
 duration=${BENCH_DURATION:-10s}
 warmup=${BENCH_WARMUP:-2s}
 jit_warmup=${BENCH_JIT_WARMUP:-3s}
@@ -46,12 +47,12 @@ stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/
 trap stop EXIT
 
 start() { # $1 = cache on/off
-  env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
+  env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MANAGEMENT_PORT=$management_port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
   CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}" \
     java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
+  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$management_port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
   echo "service did not become ready; see target/bench-service.log" >&2; exit 1
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }

@@ -11,6 +11,7 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 MODULE=manifest-service
 PORT="${BENCH_PORT:-18081}"
+MANAGEMENT_PORT="${BENCH_MANAGEMENT_PORT:-19081}"
 SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
 CONNECTIONS="${BENCH_CONNECTIONS:-1 4 16 64}"
 RATE_SECONDS="${BENCH_RATE_SECONDS:-20}"
@@ -42,13 +43,13 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 echo "-- HTTP (wrk, loopback, POST /v1/manifests/validate with a typical valid manifest, ${SECONDS_PER_RUN}s per run)"
-MANIFEST_PORT="$PORT" QUARKUS_LOG_LEVEL=WARN java -Xmx256m -jar "$MODULE/target/quarkus-app/quarkus-run.jar" >/tmp/manifest-bench.log 2>&1 &
+MANIFEST_PORT="$PORT" MANIFEST_MANAGEMENT_PORT="$MANAGEMENT_PORT" QUARKUS_LOG_LEVEL=WARN java -Xmx256m -jar "$MODULE/target/quarkus-app/quarkus-run.jar" >/tmp/manifest-bench.log 2>&1 &
 PID=$!
 for _ in $(seq 1 60); do
-  curl -fsS "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break
+  curl -fsS "http://127.0.0.1:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1 && break
   sleep 0.5
 done
-curl -fsS "http://127.0.0.1:$PORT/q/health/ready" >/dev/null || { echo "service did not start; see /tmp/manifest-bench.log"; exit 1; }
+curl -fsS "http://127.0.0.1:$MANAGEMENT_PORT/q/health/ready" >/dev/null || { echo "service did not start; see /tmp/manifest-bench.log"; exit 1; }
 
 URL="http://127.0.0.1:$PORT/v1/manifests/validate"
 wrk -t1 -c4 -d5s -s "$MODULE/bench/post-manifest.lua" "$URL" >/dev/null  # warm-up
@@ -83,7 +84,7 @@ fi
 if command -v hey >/dev/null 2>&1; then
   echo "-- HTTP at a fixed rate (hey, loopback, 20 connections x 100 requests/s, ${RATE_SECONDS}s)"
   # the floor of this machine and client: the same rate against the trivial liveness check
-  hey_row "2,000 req/s target, GET /q/health/live (baseline)" -z "${RATE_SECONDS}s" -c 20 -q 100 "http://127.0.0.1:$PORT/q/health/live"
+  hey_row "2,000 req/s target, GET /q/health/live (baseline)" -z "${RATE_SECONDS}s" -c 20 -q 100 "http://127.0.0.1:$MANAGEMENT_PORT/q/health/live"
   # Several rounds: one run's p99 is 200 samples out of 20,000, so a single scheduler hiccup moves it.
   for round in $(seq 1 "$RATE_ROUNDS"); do
     hey_row "2,000 req/s target, typical valid manifest, round $round" -z "${RATE_SECONDS}s" -c 20 -q 100 -m POST \
