@@ -1,9 +1,11 @@
 package dev.pressroom.manifest.api;
 
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.manifest.api.ValidationMetrics.Kind;
 import dev.pressroom.manifest.config.ManifestConfig;
 import dev.pressroom.manifest.pkg.PackageValidator;
 import dev.pressroom.manifest.validation.ManifestValidator;
+import dev.pressroom.manifest.validation.ValidationReport;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -13,6 +15,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -34,12 +37,15 @@ public class ValidationResource {
     private final PackageValidator packages;
     private final ReportWriter writer;
     private final ManifestConfig config;
+    private final ValidationMetrics metrics;
 
-    public ValidationResource(ManifestValidator manifests, PackageValidator packages, ReportWriter writer, ManifestConfig config) {
+    public ValidationResource(ManifestValidator manifests, PackageValidator packages, ReportWriter writer, ManifestConfig config,
+                              ValidationMetrics metrics) {
         this.manifests = manifests;
         this.packages = packages;
         this.writer = writer;
         this.config = config;
+        this.metrics = metrics;
     }
 
     @POST
@@ -63,8 +69,10 @@ public class ValidationResource {
                                      @QueryParam("file") String file,
                                      @Context HttpHeaders headers) {
         ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
-        requireAtMost(body, MAX_MANIFEST_BYTES, "manifest");
-        return writer.write(manifests.validate(body, fileName(file), null), format);
+        requireAtMost(body, MAX_MANIFEST_BYTES, Kind.MANIFEST);
+        ValidationReport report = manifests.validate(body, fileName(file), null);
+        metrics.validated(Kind.MANIFEST, body.length, report);
+        return writer.write(report, format);
     }
 
     @POST
@@ -83,14 +91,17 @@ public class ValidationResource {
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
         ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
-        requireAtMost(body, config.pkg().maxBytes(), "package");
-        return writer.write(packages.validate(body), format);
+        requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
+        ValidationReport report = packages.validate(body);
+        metrics.validated(Kind.PACKAGE, body.length, report);
+        return writer.write(report, format);
     }
 
-    private static void requireAtMost(byte[] body, int limit, String what) {
+    private void requireAtMost(byte[] body, int limit, Kind kind) {
         if (body.length > limit) {
+            metrics.rejected(kind, body.length);
             throw new ApiException(413, "RequestEntityTooLargeError", "payload_too_large",
-                    "The " + what + " is " + body.length + " bytes; the limit is " + limit + " bytes.");
+                    "The " + kind.name().toLowerCase(Locale.ROOT) + " is " + body.length + " bytes; the limit is " + limit + " bytes.");
         }
     }
 
