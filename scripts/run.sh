@@ -104,6 +104,7 @@ Pressroom is running. Demo credentials are in .local/demo.env (source it: . .loc
   content-service    ${URL[content-service]}           ${HEALTH[content-service]}
   auth-service       ${URL[auth-service]}           ${HEALTH[auth-service]}
   auth admin API     http://127.0.0.1:$AUTH_ADMIN_PORT           (Authorization: Bearer \$AUTH_ADMIN_TOKEN)
+  metrics            http://127.0.0.1:{$MANIFEST_MANAGEMENT_PORT,$CONTENT_MANAGEMENT_PORT,$AUTH_ADMIN_PORT}/q/metrics
 
 Stop with Ctrl-C or \`make stop\`.
 EOF
