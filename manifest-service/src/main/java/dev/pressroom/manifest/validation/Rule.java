@@ -54,7 +54,7 @@ public enum Rule {
     TRUNCATED("truncated", "Warning: more than 1,000 errors; only the first 1,000 are reported (hostile-input defence)."),
     DEPRECATED("deprecated", "Warning: min_server_version is deprecated (only servers older than add-ons v1 read it)."),
     // Package (zip) checks
-    PACKAGE_INVALID("package-invalid", "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk or an unsupported compression method)."),
+    PACKAGE_INVALID("package-invalid", "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk, an unsupported compression method, headers that disagree or bytes hidden between entries)."),
     PACKAGE_LIMITS("package-limits", "Zip-bomb defence: too many entries, too much uncompressed data, a too high compression ratio or overlapping entries."),
     PACKAGE_UNSAFE_PATH("package-unsafe-path", "An entry name escapes the package (absolute, drive letter, backslash, . or .. segment) or repeats another."),
     PACKAGE_SYMLINK("package-symlink", "An entry is a symbolic link."),
