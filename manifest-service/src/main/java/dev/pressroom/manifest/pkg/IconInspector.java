@@ -2,7 +2,6 @@ package dev.pressroom.manifest.pkg;
 
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
-import java.util.Locale;
 import java.util.zip.CRC32;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -11,8 +10,9 @@ import javax.xml.stream.XMLStreamReader;
 
 /**
  * Looks at an icon file without rendering it: a PNG must start with the signature and a well-formed IHDR chunk
- * (PNG spec §5.2-5.3, §11.2.2), an SVG must be XML whose root is svg, with no DTD (no entity expansion) and no
- * scripts or event handlers. The size comes from IHDR, or from the SVG's width/height or viewBox.
+ * (PNG spec §5.2-5.3, §11.2.2), an SVG must be XML whose root is svg, with no DTD (no entity expansion), no
+ * processing instruction (no style sheet) and only what {@link SvgAllowlist} allows. The size comes from IHDR, or from
+ * the SVG's width/height or viewBox.
  */
 final class IconInspector {
 
@@ -65,6 +65,10 @@ final class IconInspector {
                 if (event == XMLStreamConstants.DTD) {
                     return Icon.bad("is an SVG with a DOCTYPE; remove it (entities are not allowed)");
                 }
+                if (event == XMLStreamConstants.PROCESSING_INSTRUCTION) {
+                    return Icon.bad("is an SVG with a processing instruction (<?" + reader.getPITarget()
+                            + " ...?>); icons must not load style sheets");
+                }
                 if (event != XMLStreamConstants.START_ELEMENT) {
                     continue;
                 }
@@ -75,15 +79,10 @@ final class IconInspector {
                     }
                     icon = svgSize(reader);
                 }
-                if (element.equalsIgnoreCase("script") || element.equalsIgnoreCase("foreignObject")) {
-                    return Icon.bad("is an SVG with <" + element + ">; icons must not contain scripts or embedded HTML");
-                }
-                for (int i = 0; i < reader.getAttributeCount(); i++) {
-                    String attribute = reader.getAttributeLocalName(i).toLowerCase(Locale.ROOT);
-                    String value = reader.getAttributeValue(i).trim().toLowerCase(Locale.ROOT);
-                    if (attribute.startsWith("on") || value.startsWith("javascript:")) {
-                        return Icon.bad("is an SVG with an event handler or javascript: link; icons must not contain scripts");
-                    }
+                String problem = SvgAllowlist.problem(reader);
+                if (problem != null) {
+                    return Icon.bad("is an SVG with " + problem + " (icons are static vector graphics that neither run, "
+                            + "load nor link anything)");
                 }
             }
             return icon == null ? Icon.bad("is not an SVG image (no root element)") : icon;

@@ -61,7 +61,7 @@ public enum Rule {
     MANIFEST_MISSING("manifest-missing", "There is no manifest.json at the package root."),
     ENTRY_MISSING("entry-missing", "The file named by entry is not in the package."),
     ICON_MISSING("icon-missing", "The file named by icon is not in the package."),
-    ICON_CONTENT("icon-content", "The icon file is not a real PNG or SVG (or an SVG with scripts)."),
+    ICON_CONTENT("icon-content", "The icon file is not a real PNG or SVG (or an SVG with more than static graphics: scripts, links, external references)."),
     ICON_SIZE("icon-size", "Warning: the icon is not square or far from 256x256."),
     DESCRIPTION_MISSING("description-missing", "Warning: no description and no README.md for the catalog to fall back on.");
 
