@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a service's application.properties says about where it listens and where its health checks are,
+ * What a service's application.properties says about where it listens and where its health checks and metrics are,
  * resolved the way Quarkus does for the prod profile against the container's environment.
  */
 record QuarkusConfig(Properties properties) {
@@ -40,6 +40,14 @@ record QuarkusConfig(Properties properties) {
             default -> throw new IllegalArgumentException(group);
         };
         return join(health, defaultPath);
+    }
+
+    /** Where Prometheus metrics are served: under the management root when the management interface is on. */
+    String metricsPath(Map<String, String> env) {
+        String base = managementEnabled(env)
+                ? resolve("quarkus.management.root-path", "/q", env)
+                : join(resolve("quarkus.http.root-path", "/", env), resolve("quarkus.http.non-application-root-path", "q", env));
+        return join(base, resolve("quarkus.micrometer.export.prometheus.path", "metrics", env));
     }
 
     private int port(String key, int fallback, Map<String, String> env) {

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -60,6 +61,25 @@ record Rendered(String overlay, List<HasMetadata> objects) {
     /** The service's own Deployment, found by the name the generated ConfigMap suffix cannot change. */
     Deployment deployment(String service) {
         return named(Deployment.class, service).orElseThrow(() -> new AssertionError(overlay + ": no Deployment " + service));
+    }
+
+    /** The service's own container in its Deployment (named after the service). */
+    static Container mainContainer(Deployment deployment, String service) {
+        return deployment.getSpec().getTemplate().getSpec().getContainers().stream()
+                .filter(c -> c.getName().equals(service)).findFirst()
+                .orElseThrow(() -> new AssertionError("Deployment " + service + " has no container named " + service));
+    }
+
+    /** Label selector semantics, where an empty selector selects every pod. */
+    static boolean selects(LabelSelector selector, Map<String, String> labels) {
+        boolean byLabels = selector.getMatchLabels() == null || labels.entrySet().containsAll(selector.getMatchLabels().entrySet());
+        return byLabels && selector.getMatchExpressions().stream().allMatch(e -> switch (e.getOperator()) {
+            case "In" -> e.getValues().contains(labels.get(e.getKey()));
+            case "NotIn" -> !e.getValues().contains(labels.get(e.getKey()));
+            case "Exists" -> labels.containsKey(e.getKey());
+            case "DoesNotExist" -> !labels.containsKey(e.getKey());
+            default -> throw new IllegalArgumentException(e.getOperator());
+        });
     }
 
     Set<String> secretKeys(String name) {

@@ -18,6 +18,8 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.openshift.api.model.monitoring.v1.PodMonitor;
+import io.fabric8.openshift.api.model.monitoring.v1.PrometheusRule;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +42,10 @@ final class StrictKubernetes {
             Map.entry("networking.k8s.io/v1/Ingress", Ingress.class),
             Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
             Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
-            Map.entry("autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class));
+            Map.entry("autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class),
+            // The Prometheus Operator's kinds (components/monitoring), as fabric8 models its CRDs.
+            Map.entry("monitoring.coreos.com/v1/PodMonitor", PodMonitor.class),
+            Map.entry("monitoring.coreos.com/v1/PrometheusRule", PrometheusRule.class));
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -1,5 +1,7 @@
 package dev.pressroom.deploy;
 
+import static dev.pressroom.deploy.Rendered.mainContainer;
+import static dev.pressroom.deploy.Rendered.selects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
@@ -123,14 +125,8 @@ class WiringTest {
 
         for (String service : Repo.services()) {
             Container container = mainContainer(rendered.deployment(service), service);
-            Map<String, String> env = rendered.environment(container);
-            QuarkusConfig config = Repo.config(service);
-            if (!config.managementEnabled(env)) {
-                continue;
-            }
-            int management = config.healthPort(env);
-            String managementName = container.getPorts().stream().filter(p -> p.getContainerPort() == management)
-                    .map(ContainerPort::getName).findFirst().orElseThrow();
+            String managementName = managementPortName(container, Repo.config(service), rendered.environment(container));
+            // Metrics are scraped from the pods (components/monitoring: PodMonitors), so the ingress can never reach them.
             assertThat(rendered.all(Service.class)).flatExtracting(s -> s.getSpec().getPorts())
                     .extracting(p -> p.getTargetPort().getStrVal()).doesNotContain(managementName);
         }
@@ -448,9 +444,10 @@ class WiringTest {
 
     @ParameterizedTest
     @MethodSource("overlays")
-    void networkPolicyWhenRenderedThenDefaultDenyAndOnlyTheIngressControllerReachesTheServices(String overlay) {
+    void networkPolicyWhenRenderedThenDefaultDenyAndOnlyTheIngressControllerAndPrometheusReachTheServices(String overlay) {
         Rendered rendered = Rendered.of(overlay);
         List<NetworkPolicy> policies = rendered.all(NetworkPolicy.class);
+        String namespace = rendered.deployment(Repo.services().get(0)).getMetadata().getNamespace();
 
         assertThat(policies).as("%s: a default-deny policy", overlay).anySatisfy(p -> {
             assertThat(p.getSpec().getPodSelector().getMatchLabels()).isNullOrEmpty();
@@ -460,19 +457,42 @@ class WiringTest {
             assertThat(p.getSpec().getEgress()).isNullOrEmpty();
         });
         for (String service : Repo.services()) {
-            Map<String, String> pod = rendered.deployment(service).getSpec().getTemplate().getMetadata().getLabels();
+            Deployment deployment = rendered.deployment(service);
+            Container container = mainContainer(deployment, service);
+            String management = managementPortName(container, Repo.config(service), rendered.environment(container));
+            Map<String, String> pod = deployment.getSpec().getTemplate().getMetadata().getLabels();
             List<NetworkPolicyIngressRule> rules = policies.stream().filter(p -> selects(p.getSpec().getPodSelector(), pod))
                     .flatMap(p -> p.getSpec().getIngress().stream()).toList();
 
-            assertThat(rules).as("%s: ingress rules for %s", overlay, service).isNotEmpty().allSatisfy(rule -> {
+            // Exactly two ways in: the ingress controller's namespace to the public port, and Prometheus's pods in the
+            // monitoring namespace (both selectors in one peer) to the management port.
+            assertThat(rules).as("%s: ingress rules for %s", overlay, service).hasSize(2).anySatisfy(rule -> {
                 assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
                     assertThat(peer.getPodSelector()).isNull();
                     assertThat(peer.getNamespaceSelector().getMatchLabels())
-                            .containsEntry("kubernetes.io/metadata.name", "ingress-nginx");
+                            .containsExactly(Map.entry("kubernetes.io/metadata.name", "ingress-nginx"));
                 });
                 assertThat(rule.getPorts()).extracting(port -> port.getPort().getStrVal()).containsExactly("http");
+            }).anySatisfy(rule -> {
+                assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
+                    assertThat(peer.getPodSelector()).isNotNull();
+                    assertThat(peer.getPodSelector().getMatchLabels())
+                            .containsExactly(Map.entry("app.kubernetes.io/name", "prometheus"));
+                    assertThat(peer.getNamespaceSelector().getMatchLabels()).hasSize(1)
+                            .extractingByKey("kubernetes.io/metadata.name").asString()
+                            .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").isNotIn("ingress-nginx", namespace);
+                });
+                assertThat(rule.getPorts()).extracting(port -> port.getPort().getStrVal()).containsExactly(management);
             });
         }
+    }
+
+    /** The name of the container port the management interface (health, metrics) listens on. */
+    static String managementPortName(Container container, QuarkusConfig config, Map<String, String> env) {
+        assertThat(config.managementEnabled(env)).as("%s: management interface enabled", container.getName()).isTrue();
+        int port = config.healthPort(env);
+        return container.getPorts().stream().filter(p -> p.getContainerPort() == port).map(ContainerPort::getName)
+                .findFirst().orElseThrow(() -> new AssertionError(container.getName() + " has no container port " + port));
     }
 
     @ParameterizedTest
@@ -555,12 +575,6 @@ class WiringTest {
                 .findFirst().orElseThrow(() -> new AssertionError(container.getName() + " has no port named " + name));
     }
 
-    private static Container mainContainer(Deployment deployment, String service) {
-        return deployment.getSpec().getTemplate().getSpec().getContainers().stream()
-                .filter(c -> c.getName().equals(service)).findFirst()
-                .orElseThrow(() -> new AssertionError("Deployment " + service + " has no container named " + service));
-    }
-
     private static String imageRepository(List<String> built, String service) {
         return built.stream().filter(i -> i.contains("/" + service + ":")).map(i -> i.substring(0, i.lastIndexOf(':') + 1))
                 .findFirst().orElseThrow(() -> new AssertionError("images.sh builds no image for " + service));
@@ -577,18 +591,6 @@ class WiringTest {
 
     private static boolean matches(LabelSelector selector, Map<String, String> labels) {
         return selector.getMatchExpressions().isEmpty() && matches(selector.getMatchLabels(), labels);
-    }
-
-    /** Label selector semantics, where an empty selector selects every pod. */
-    private static boolean selects(LabelSelector selector, Map<String, String> labels) {
-        boolean byLabels = selector.getMatchLabels() == null || labels.entrySet().containsAll(selector.getMatchLabels().entrySet());
-        return byLabels && selector.getMatchExpressions().stream().allMatch(e -> switch (e.getOperator()) {
-            case "In" -> e.getValues().contains(labels.get(e.getKey()));
-            case "NotIn" -> !e.getValues().contains(labels.get(e.getKey()));
-            case "Exists" -> labels.containsKey(e.getKey());
-            case "DoesNotExist" -> !labels.containsKey(e.getKey());
-            default -> throw new IllegalArgumentException(e.getOperator());
-        });
     }
 
     private static String name(Service service) {
