@@ -303,7 +303,7 @@ final class RangeParser {
         return Version.of(major, minor, patch);
     }
 
-    private static Version v(long major, long minor, long patch, String pre) {
+    private static Version v(long major, long minor, long patch, String pre) throws SemverException {
         return Semver.of(major, minor, patch, pre);
     }
 

@@ -1,5 +1,6 @@
 package dev.pressroom.manifest.compat;
 
+import com.github.zafarkhaja.semver.ParseException;
 import com.github.zafarkhaja.semver.Version;
 
 /**
@@ -34,8 +35,16 @@ public final class Semver {
                 Cursor.toLong(parts[2], "patch"), parts[3]);
     }
 
-    static Version of(long major, long minor, long patch, String prerelease) {
-        return prerelease == null ? Version.of(major, minor, patch) : Version.of(major, minor, patch, prerelease);
+    static Version of(long major, long minor, long patch, String prerelease) throws SemverException {
+        if (prerelease == null) {
+            return Version.of(major, minor, patch);
+        }
+        try {
+            return Version.of(major, minor, patch, prerelease);
+        } catch (ParseException e) {
+            // java-semver keeps numeric identifiers in a long; SemVer sets no bound, but a larger one is no real version.
+            throw new SemverException("A numeric prerelease identifier of \"" + prerelease + "\" is too large.");
+        }
     }
 
     /** The canonical text of a version without build metadata: MAJOR.MINOR.PATCH[-prerelease]. */

@@ -120,6 +120,7 @@ class ManifestRulesTest {
                 bad("version with v prefix", feature(m -> m.put("version", "v1.0.0")), "semver", "/version"),
                 bad("version empty prerelease", feature(m -> m.put("version", "1.0.0-")), "semver", "/version"),
                 bad("version empty build", feature(m -> m.put("version", "1.0.0+")), "semver", "/version"),
+                bad("host prerelease number past a long", connector(m -> ((ObjectNode) m.get("compat")).put("host", ">=2.0.0-0.99999999999999999999")), "semver-range", "/compat/host"),
                 bad("version with spaces", feature(m -> m.put("version", " 1.0.0")), "semver", "/version"),
                 bad("host empty", connector(m -> ((ObjectNode) m.get("compat")).put("host", "")), "semver-range", "/compat/host"),
                 bad("host space after operator", connector(m -> ((ObjectNode) m.get("compat")).put("host", ">= 2.0.0")), "semver-range", "/compat/host"),
