@@ -1,7 +1,5 @@
 package dev.pressroom.content.observe;
 
-import static io.restassured.RestAssured.given;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +7,6 @@ import java.util.Map;
 import java.util.function.DoublePredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Reads the Prometheus scrape of the running test application, from its management interface. */
 public final class Metrics {
@@ -25,8 +22,7 @@ public final class Metrics {
     }
 
     public static String scrape() {
-        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-        return given().port(port).get("/q/metrics").then().statusCode(200).extract().asString();
+        return Management.management().get("/q/metrics").then().statusCode(200).extract().asString();
     }
 
     public static List<Sample> samples() {
