@@ -3,6 +3,8 @@ package dev.pressroom.content.api;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.cache.AnswerCache;
 import dev.pressroom.content.config.ContentConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.function.Function;
@@ -10,26 +12,34 @@ import java.util.function.Function;
 /**
  * Revalidation and the answer cache in front of the services: a matching If-None-Match is answered with 304 before
  * anything is read; otherwise the body comes from the cache for the blog's current version, or is built (once for
- * all the requests that miss it together) and kept.
+ * all the requests that miss it together) and kept. Every 304 counts in pressroom.content.not.modified.
  */
 @ApplicationScoped
 public class Answers {
 
     private final AnswerCache cache;
     private final ETags etags;
+    private final Counter notModified;
 
-    public Answers(AnswerCache cache, ContentConfig config) {
+    public Answers(AnswerCache cache, ContentConfig config, MeterRegistry registry) {
         this.cache = cache;
         this.etags = new ETags(config.key().pepper());
+        this.notModified = Counter.builder("pressroom.content.not.modified")
+                .description("Answers of 304 Not Modified (If-None-Match matched)").register(registry);
     }
 
     public Uni<Answer> answer(Blog blog, String variant, String ifNoneMatch, Function<Blog, Uni<byte[]>> build) {
         String etag = etags.of(blog.id(), blog.version(), variant);
         if (ETags.matches(ifNoneMatch, etag)) {
-            return Uni.createFrom().item(new Answer(etag, null));
+            return Uni.createFrom().item(notModified(etag));
         }
         Uni<byte[]> body = cache.get(new AnswerCache.Key(blog.id(), blog.version(), variant), () -> build.apply(blog));
         // "*" matches any current representation (RFC 9110 §13.1.2), so it is known only once the answer exists.
-        return body.map(b -> new Answer(etag, ETags.isWildcard(ifNoneMatch) ? null : b));
+        return body.map(b -> ETags.isWildcard(ifNoneMatch) ? notModified(etag) : new Answer(etag, b));
+    }
+
+    private Answer notModified(String etag) {
+        notModified.increment();
+        return new Answer(etag, null);
     }
 }

@@ -3,6 +3,8 @@ package dev.pressroom.content.blog;
 import dev.pressroom.content.cache.AnswerCache;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.content.key.KeyDirectory;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
@@ -12,12 +14,14 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
  * Every replica LISTENs on {@link ContentChanges#CHANNEL}: an import or key change drops exactly that blog's cached
  * lookups and answers. Whenever the subscription (re)starts, everything is dropped, since notifications sent while
- * disconnected are lost; the lookup TTL bounds staleness until the connection is back.
+ * disconnected are lost; the lookup TTL bounds staleness until the connection is back. Each subscription after the
+ * first counts in pressroom.content.change.listener.reconnects.
  */
 @ApplicationScoped
 public class ChangeListener {
@@ -30,14 +34,20 @@ public class ChangeListener {
     private final BlogDirectory blogs;
     private final KeyDirectory keys;
     private final AnswerCache answers;
+    private final Counter reconnects;
+    private final AtomicBoolean subscribedOnce = new AtomicBoolean();
     private PgSubscriber subscriber;
 
-    public ChangeListener(Vertx vertx, ContentConfig config, BlogDirectory blogs, KeyDirectory keys, AnswerCache answers) {
+    public ChangeListener(Vertx vertx, ContentConfig config, BlogDirectory blogs, KeyDirectory keys, AnswerCache answers,
+                          MeterRegistry registry) {
         this.vertx = vertx;
         this.config = config;
         this.blogs = blogs;
         this.keys = keys;
         this.answers = answers;
+        this.reconnects = Counter.builder("pressroom.content.change.listener.reconnects")
+                .description("Times the LISTEN connection for content changes was lost and made again")
+                .register(registry);
     }
 
     void start(@Observes StartupEvent event) {
@@ -46,7 +56,7 @@ public class ChangeListener {
         }
         subscriber = PgSubscriber.subscriber(vertx, connectOptions(config.listen())).reconnectPolicy(retries -> RETRY_MS);
         subscriber.channel(ContentChanges.CHANNEL)
-                .subscribeHandler(this::dropEverything)
+                .subscribeHandler(this::subscribed)
                 .handler(this::onChange);
         connect();
     }
@@ -87,6 +97,13 @@ public class ChangeListener {
             LOG.warnf("Cannot listen for content changes yet (%s); retrying", failure.getMessage());
             vertx.setTimer(RETRY_MS, id -> connect());
         });
+    }
+
+    private void subscribed() {
+        if (subscribedOnce.getAndSet(true)) {
+            reconnects.increment();
+        }
+        dropEverything();
     }
 
     private void dropEverything() {

@@ -2,7 +2,11 @@ package dev.pressroom.content.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.pressroom.content.config.ContentConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -18,6 +22,9 @@ import java.util.function.Supplier;
  * unreachable at once; {@link #evictOlder} then frees them. A miss is computed once per replica however many requests
  * ask for the same key meanwhile (single flight): they all wait for that one computation; a failure is not kept.
  * Off (CONTENT_CACHE_ENABLED=false) for the benchmark, and then every request computes its own answer.
+ *
+ * <p>Metrics (README, Metrics and traces): requests by result, evictions by reason, entries. A disabled cache keeps
+ * its meters: every request a miss, no entries.
  */
 @ApplicationScoped
 public class AnswerCache {
@@ -28,27 +35,63 @@ public class AnswerCache {
     private final boolean enabled;
     private final Cache<Key, byte[]> cache;
     private final ConcurrentMap<Key, CompletableFuture<byte[]>> inFlight = new ConcurrentHashMap<>();
+    private final Counter hits;
+    private final Counter misses;
+    private final Counter sizeEvictions;
+    private final Counter invalidations;
 
     @Inject
-    public AnswerCache(ContentConfig config) {
-        this(config.cache().enabled(), config.cache().maxBytes());
+    public AnswerCache(ContentConfig config, MeterRegistry registry) {
+        this(config.cache().enabled(), config.cache().maxBytes(), registry);
     }
 
-    AnswerCache(boolean enabled, long maxBytes) {
+    AnswerCache(boolean enabled, long maxBytes, MeterRegistry registry) {
         this.enabled = enabled;
+        this.hits = requests(registry, "hit");
+        this.misses = requests(registry, "miss");
+        this.sizeEvictions = evictions(registry, "size");
+        this.invalidations = evictions(registry, "invalidated");
         this.cache = Caffeine.newBuilder().maximumWeight(maxBytes)
-                .weigher((Key key, byte[] body) -> body.length + key.variant().length() + 64).build();
+                .weigher((Key key, byte[] body) -> body.length + key.variant().length() + 64)
+                .removalListener((Key key, byte[] body, RemovalCause cause) -> countRemoval(cause))
+                .build();
+        Gauge.builder("pressroom.content.cache.entries", cache, Cache::estimatedSize)
+                .description("Answers in the cache").register(registry);
+    }
+
+    private static Counter requests(MeterRegistry registry, String result) {
+        return Counter.builder("pressroom.content.cache.requests").tag("result", result)
+                .description("Answers asked of the cache").register(registry);
+    }
+
+    private static Counter evictions(MeterRegistry registry, String reason) {
+        return Counter.builder("pressroom.content.cache.evictions").tag("reason", reason)
+                .description("Answers dropped from the cache: size (it was full, CONTENT_CACHE_MAX_BYTES) or"
+                        + " invalidated (their blog changed, or the change listener reconnected)")
+                .register(registry);
+    }
+
+    /** Invalidations are the explicit removals below; a replaced answer is not an eviction, its key still has one. */
+    private void countRemoval(RemovalCause cause) {
+        if (cause == RemovalCause.EXPLICIT) {
+            invalidations.increment();
+        } else if (cause == RemovalCause.SIZE) {
+            sizeEvictions.increment();
+        }
     }
 
     /** The cached answer, or the computation of it already in flight, or a new computation by {@code build}. */
     public Uni<byte[]> get(Key key, Supplier<Uni<byte[]>> build) {
         if (!enabled) {
+            misses.increment();
             return build.get();
         }
         byte[] cached = cache.getIfPresent(key);
         if (cached != null) {
+            hits.increment();
             return Uni.createFrom().item(cached);
         }
+        misses.increment();
         CompletableFuture<byte[]> computation = new CompletableFuture<>();
         CompletableFuture<byte[]> running = inFlight.putIfAbsent(key, computation);
         if (running == null) {

@@ -2,6 +2,9 @@ package dev.pressroom.content.ratelimit;
 
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.ApiException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -25,6 +28,9 @@ import org.jboss.logging.Logger;
  * request of a window is counted in Redis at once; later ones are counted here and sent in one batch every
  * {@code sync-interval}, which also brings back what the other replicas counted (see {@link SyncedCounters}).
  * When Redis fails or is slow, this replica limits on its own for a while, then tries again.
+ *
+ * <p>Metrics (README, Metrics and traces): every decision, allowed or limited, and a gauge that is 1 while this replica
+ * limits on its own.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -55,8 +61,10 @@ public class RateLimiter {
     private final AtomicLong redisDownUntil = new AtomicLong();
     private final AtomicBoolean syncing = new AtomicBoolean();
     private final long syncTimer;
+    private final Counter allowed;
+    private final Counter limited;
 
-    public RateLimiter(ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx) {
+    public RateLimiter(ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx, MeterRegistry registry) {
         this.redis = redis;
         this.config = config.rateLimit();
         this.clock = clock;
@@ -64,6 +72,17 @@ public class RateLimiter {
         this.local = new LocalWindows(clock);
         this.shared = new SyncedCounters(clock);
         this.syncTimer = vertx.setPeriodic(this.config.syncInterval().toMillis(), id -> sync());
+        this.allowed = decisions(registry, "allowed");
+        this.limited = decisions(registry, "limited");
+        Gauge.builder("pressroom.content.rate.limiter.fallback", this, limiter -> limiter.limitingLocally() ? 1 : 0)
+                .description("1 while Redis is unreachable and this replica limits on its own, else 0")
+                .register(registry);
+    }
+
+    private static Counter decisions(MeterRegistry registry, String decision) {
+        return Counter.builder("pressroom.content.rate.limit.decisions").tag("decision", decision)
+                .description("Requests the rate limits let through (allowed) or answered with 429 (limited)")
+                .register(registry);
     }
 
     /**
@@ -97,7 +116,7 @@ public class RateLimiter {
         String keyClient = keyHash == null ? "rl:p:" + address : "rl:k:" + keyHash;
         String addressClient = "rl:a:" + address;
         long window = config.window().toMillis();
-        if (clock.millis() < redisDownUntil.get()) {
+        if (limitingLocally()) {
             return enforce(local.hit(keyClient, window), local.hit(addressClient, window));
         }
         Usage keyUsage = shared.hit(keyClient);
@@ -125,7 +144,7 @@ public class RateLimiter {
 
     /** Sends the hits counted here since the last sync, and takes back every counter's shared count. */
     void sync() {
-        if (clock.millis() < redisDownUntil.get() || !syncing.compareAndSet(false, true)) {
+        if (limitingLocally() || !syncing.compareAndSet(false, true)) {
             return;
         }
         Map<String, Long> batch = shared.unsent();
@@ -163,6 +182,10 @@ public class RateLimiter {
                 });
     }
 
+    private boolean limitingLocally() {
+        return clock.millis() < redisDownUntil.get();
+    }
+
     private void fallBack(Throwable failure) {
         if (redisDownUntil.getAndSet(clock.millis() + config.redisRetry().toMillis()) < clock.millis()) {
             LOG.warnf("Redis unavailable for rate limits (%s); limiting locally for %s", failure.toString(), config.redisRetry());
@@ -171,11 +194,14 @@ public class RateLimiter {
 
     private Uni<Void> enforce(Usage key, Usage address) {
         if (key.count() > config.perKey()) {
+            limited.increment();
             return Uni.createFrom().failure(limited(key, "this key"));
         }
         if (address.count() > config.perAddress()) {
+            limited.increment();
             return Uni.createFrom().failure(limited(address, "this client address"));
         }
+        allowed.increment();
         return Uni.createFrom().voidItem();
     }
 

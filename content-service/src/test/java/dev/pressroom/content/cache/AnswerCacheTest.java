@@ -3,6 +3,7 @@ package dev.pressroom.content.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.kernel.error.ApiException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ class AnswerCacheTest {
 
     @Test
     void getWhenConcurrentMissesOnColdKeyThenOneComputationSharedByAll() throws Exception {
-        AnswerCache cache = new AnswerCache(true, 1 << 20);
+        AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild build = new SlowBuild();
         List<CompletableFuture<byte[]>> answers = ask(cache, build, 32);
         assertThat(answers).noneMatch(CompletableFuture::isDone);
@@ -56,7 +57,7 @@ class AnswerCacheTest {
 
     @Test
     void getWhenComputationFailsThenEveryWaiterGetsTheFailureAndTheNextRequestComputesAgain() {
-        AnswerCache cache = new AnswerCache(true, 1 << 20);
+        AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild failing = new SlowBuild();
         List<CompletableFuture<byte[]>> answers = ask(cache, failing, 4);
         failing.result.completeExceptionally(ApiException.notFound("No such post."));
@@ -73,7 +74,7 @@ class AnswerCacheTest {
 
     @Test
     void getWhenOneWaiterCancelsThenTheOthersStillGetTheAnswer() throws Exception {
-        AnswerCache cache = new AnswerCache(true, 1 << 20);
+        AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild build = new SlowBuild();
         List<CompletableFuture<byte[]>> answers = ask(cache, build, 3);
         answers.get(0).cancel(true);
@@ -85,7 +86,7 @@ class AnswerCacheTest {
 
     @Test
     void getWhenCacheDisabledThenEveryRequestComputesItsOwnAnswer() {
-        AnswerCache cache = new AnswerCache(false, 1 << 20);
+        AnswerCache cache = new AnswerCache(false, 1 << 20, new SimpleMeterRegistry());
         SlowBuild build = new SlowBuild();
         ask(cache, build, 5);
         assertThat(build.runs).hasValue(5);
@@ -93,7 +94,7 @@ class AnswerCacheTest {
 
     @Test
     void evictOlderWhenComputationInFlightThenItsAnswerIsNotKept() {
-        AnswerCache cache = new AnswerCache(true, 1 << 20);
+        AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild old = new SlowBuild();
         CompletableFuture<byte[]> waiting = cache.get(KEY, old).subscribeAsCompletionStage();
         cache.evictOlder("blog", 2);
@@ -103,5 +104,83 @@ class AnswerCacheTest {
         again.result.complete(BODY);
         cache.get(KEY, again).await().indefinitely();
         assertThat(again.runs).hasValue(1);
+    }
+
+    @Test
+    void getWhenMissThenHitThenCountedAndOneEntry() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AnswerCache cache = new AnswerCache(true, 1 << 20, registry);
+        SlowBuild build = new SlowBuild();
+        build.result.complete(BODY);
+
+        cache.get(KEY, build).await().indefinitely();
+        cache.get(KEY, build).await().indefinitely();
+        cache.get(KEY, build).await().indefinitely();
+
+        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "miss").counter().count()).isEqualTo(1);
+        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "hit").counter().count()).isEqualTo(2);
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isEqualTo(1);
+    }
+
+    @Test
+    void getWhenCacheDisabledThenMetricsShowEveryRequestMissedAndNoEntries() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AnswerCache cache = new AnswerCache(false, 1 << 20, registry);
+        SlowBuild build = new SlowBuild();
+        build.result.complete(BODY);
+
+        cache.get(KEY, build).await().indefinitely();
+        cache.get(KEY, build).await().indefinitely();
+
+        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "miss").counter().count()).isEqualTo(2);
+        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "hit").counter().count()).isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isZero();
+    }
+
+    @Test
+    void getWhenCacheFullThenSizeEvictionsCounted() throws InterruptedException {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        // Room for about two answers of 1 KiB.
+        AnswerCache cache = new AnswerCache(true, 2_500, registry);
+        for (int version = 1; version <= 5; version++) {
+            SlowBuild build = new SlowBuild();
+            build.result.complete(new byte[1024]);
+            cache.get(new AnswerCache.Key("blog", version, "posts"), build).await().indefinitely();
+        }
+
+        // Caffeine evicts and notifies on its executor, after the puts.
+        assertThat(awaitCount(registry, "size", 3)).isEqualTo(3);
+        assertThat(registry.get("pressroom.content.cache.evictions").tag("reason", "invalidated").counter().count()).isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isEqualTo(2);
+    }
+
+    @Test
+    void evictOlderWhenBlogChangedThenInvalidationsCountedAndEntriesGone() throws InterruptedException {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AnswerCache cache = new AnswerCache(true, 1 << 20, registry);
+        for (String variant : List.of("posts", "tags", "settings")) {
+            SlowBuild build = new SlowBuild();
+            build.result.complete(BODY);
+            cache.get(new AnswerCache.Key("blog", 1, variant), build).await().indefinitely();
+        }
+
+        cache.evictOlder("blog", 2);
+
+        assertThat(awaitCount(registry, "invalidated", 3)).isEqualTo(3);
+        assertThat(registry.get("pressroom.content.cache.evictions").tag("reason", "size").counter().count()).isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isZero();
+    }
+
+    private static double awaitCount(SimpleMeterRegistry registry, String reason, double expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        double count = 0;
+        while (System.nanoTime() < deadline) {
+            count = registry.get("pressroom.content.cache.evictions").tag("reason", reason).counter().count();
+            if (count >= expected) {
+                break;
+            }
+            Thread.sleep(10);
+        }
+        return count;
     }
 }

@@ -18,6 +18,7 @@ import dev.pressroom.content.importer.TestBlogs;
 import dev.pressroom.content.paging.ListQuery;
 import dev.pressroom.content.post.PostQueries;
 import dev.pressroom.content.post.PostService;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.response.Response;
@@ -172,7 +173,7 @@ class CachingResourceTest {
             BlogDirectory replicaBlogs = new BlogDirectory(blogRepository, config);
             Blog replicaBlog = VertxContextSupport.subscribeAndAwait(() -> replicaBlogs.find("cache-demo")).orElseThrow();
             PostService replicaPosts = new PostService(new PostQueries(replicaPool, config));
-            Answer answer = new Answers(new AnswerCache(config), config)
+            Answer answer = new Answers(new AnswerCache(config, new SimpleMeterRegistry()), config, new SimpleMeterRegistry())
                     .answer(replicaBlog, "posts?" + query.canonical(), null, b -> replicaPosts.list(b, "post", query))
                     .await().indefinitely();
             Response http = get(blog, "/posts");

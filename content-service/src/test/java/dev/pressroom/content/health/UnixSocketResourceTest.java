@@ -1,5 +1,6 @@
 package dev.pressroom.content.health;
 
+import static dev.pressroom.content.observe.Management.management;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -33,6 +34,6 @@ class UnixSocketResourceTest {
         TestContent.Loaded blog = TestContent.demo(admin, "socket-demo");
         given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/socket-demo/posts/knife-skills")
                 .then().statusCode(200).body("posts[0].title", equalTo("Three knife cuts worth learning"));
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        management().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 }

@@ -1,0 +1,142 @@
+package dev.pressroom.content.observe;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pressroom.content.api.TestContent;
+import dev.pressroom.content.importer.ContentAdmin;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.jboss.logmanager.ExtLogRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A caller's W3C trace continues through the service to PostgreSQL; neither spans nor logs carry the content key. */
+@QuarkusTest
+class TracingResourceTest {
+
+    private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+    private static final String PARENT_ID = "00f067aa0ba902b7";
+    private static final String TRACEPARENT = "00-" + TRACE_ID + "-" + PARENT_ID + "-01";
+    private static final String ROUTE = "/api/content/v1/blogs/{blog}/posts";
+    private static TestContent.Loaded blog;
+
+    @Inject
+    ContentAdmin admin;
+
+    @Inject
+    InMemorySpanExporter spans;
+
+    @BeforeEach
+    void load() {
+        if (blog == null) {
+            blog = TestContent.demo(admin, "tracing-demo");
+        }
+        spans.reset();
+    }
+
+    @Test
+    void getWhenTraceparentThenServerSpanContinuesItAndPostgresSpanIsItsChild() throws InterruptedException {
+        // A page size no other test asks for: the answer is not cached, so the posts are read from PostgreSQL.
+        given().header("traceparent", TRACEPARENT).queryParam("key", blog.key()).queryParam("limit", "11")
+                .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
+
+        SpanData server = await(span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
+        assertThat(server.getParentSpanId()).isEqualTo(PARENT_ID);
+        assertThat(server.getName()).isEqualTo("GET " + ROUTE);
+        SpanData query = await(span -> span.getKind() == SpanKind.CLIENT && span.getTraceId().equals(TRACE_ID)
+                && "SELECT post".equals(span.getName()));
+        assertThat(query.getParentSpanId()).isEqualTo(server.getSpanId());
+        assertThat(query.getAttributes().asMap().keySet()).extracting(Object::toString).contains("db.statement");
+    }
+
+    @Test
+    void getWhenKeyInQueryThenNoSpanCarriesIt() throws InterruptedException {
+        given().header("traceparent", TRACEPARENT).queryParam("key", blog.key()).queryParam("limit", "12")
+                .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
+
+        SpanData server = await(span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
+        assertThat(server.getAttributes().get(KeyRedaction.URL_QUERY)).isEqualTo("key=REDACTED&limit=12");
+        assertThat(spans.getFinishedSpanItems()).allSatisfy(span -> {
+            assertThat(span.getName()).doesNotContain(blog.key());
+            assertThat(span.getAttributes().asMap().values()).noneMatch(value -> value.toString().contains(blog.key()));
+        });
+    }
+
+    @Test
+    void getWhenKeyInQueryThenAccessLoggedWithRouteStatusTraceAndNoKey() throws InterruptedException {
+        List<ExtLogRecord> records = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                synchronized (records) {
+                    records.add((ExtLogRecord) record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(capture);
+        try {
+            given().header("traceparent", TRACEPARENT).queryParam("key", blog.key())
+                    .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
+            String line = awaitAccessLine(records).orElseThrow(() -> new AssertionError("no access-log line for the request"));
+
+            assertThat(line).isEqualTo("GET /api/content/v1/blogs/tracing-demo/posts route=" + ROUTE + " status=200 "
+                    + line.replaceAll(".* (\\d+ms) .*", "$1") + " trace=" + TRACE_ID);
+            synchronized (records) {
+                assertThat(records).allSatisfy(record -> {
+                    assertThat(record.getFormattedMessage()).doesNotContain(blog.key());
+                    assertThat(record.getMdcCopy().values()).noneMatch(value -> value.contains(blog.key()));
+                });
+            }
+        } finally {
+            root.removeHandler(capture);
+        }
+    }
+
+    private static Optional<String> awaitAccessLine(List<ExtLogRecord> records) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            synchronized (records) {
+                Optional<String> line = records.stream().filter(r -> r.getLoggerName().equals("io.quarkus.http.access-log"))
+                        .map(ExtLogRecord::getFormattedMessage).filter(message -> message.endsWith("trace=" + TRACE_ID))
+                        .findFirst();
+                if (line.isPresent()) {
+                    return line;
+                }
+            }
+            Thread.sleep(50);
+        }
+        return Optional.empty();
+    }
+
+    private SpanData await(java.util.function.Predicate<SpanData> wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<SpanData> span = spans.getFinishedSpanItems().stream().filter(wanted).findFirst();
+            if (span.isPresent()) {
+                return span.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no such span among " + spans.getFinishedSpanItems());
+    }
+}
