@@ -89,7 +89,8 @@ for svc in "${SERVICES[@]}"; do
   wait_ready "$svc"
   echo "$svc is ready at ${URL[$svc]}" >&2
   if [[ -f $svc/scripts/demo.sh ]]; then
-    SERVICE_URL=${URL[$svc]} ROOT=$ROOT AUTH_ADMIN_URL="http://127.0.0.1:$AUTH_ADMIN_PORT" \
+    # The demo loaders run in the services' dev profile too (its demo key pepper, its databases).
+    QUARKUS_PROFILE=dev SERVICE_URL=${URL[$svc]} ROOT=$ROOT AUTH_ADMIN_URL="http://127.0.0.1:$AUTH_ADMIN_PORT" \
       bash "$svc/scripts/demo.sh" >>"$demo_env.new"
   fi
 done

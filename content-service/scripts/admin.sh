@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs one admin command of content-service (import, key, demo) with the service's own jar, HTTP server off.
+# Runs one admin command of content-service (import, key, demo) with the service's own jar, HTTP server off (and
+# the management interface on a free port, beside a running service).
 # It connects to PostgreSQL through JDBC (PG_*, CONTENT_DB_NAME) and migrates the schema first if needed.
 # Commands: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>
 #           | demo <blog> <folder> <site>
@@ -11,6 +12,7 @@ if [ ! -f "$jar" ]; then
 fi
 exec java -Xmx256m \
   -Dquarkus.http.host-enabled=false \
+  -Dquarkus.management.port=0 \
   -Dquarkus.flyway.migrate-at-start=true \
   -Dcontent.listen.enabled=false \
   -Dquarkus.log.level=WARN \
