@@ -1,5 +1,6 @@
 package dev.pressroom.manifest.api;
 
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
@@ -19,6 +20,15 @@ public enum ReportFormat {
 
     public String contentType() {
         return contentType;
+    }
+
+    /**
+     * The format the request's Accept header asks for. An empty Accept counts as absent (any type, RFC 9110 §12.5.1):
+     * JAX-RS would fail to parse it, while routing has already refused malformed ones with 406.
+     */
+    static ReportFormat negotiate(HttpHeaders headers) {
+        String accept = headers.getHeaderString(HttpHeaders.ACCEPT);
+        return accept == null || accept.isBlank() ? JSON : negotiate(headers.getAcceptableMediaTypes());
     }
 
     /** {@code acceptable} comes sorted by preference (JAX-RS); the first type we can produce wins. */

@@ -68,7 +68,7 @@ public class ValidationResource {
                                      @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
                                      @QueryParam("file") String file,
                                      @Context HttpHeaders headers) {
-        ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
+        ReportFormat format = ReportFormat.negotiate(headers);
         requireAtMost(body, MAX_MANIFEST_BYTES, Kind.MANIFEST);
         ValidationReport report = manifests.validate(body, fileName(file), null);
         metrics.validated(Kind.MANIFEST, body.length, report);
@@ -90,7 +90,7 @@ public class ValidationResource {
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
-        ReportFormat format = ReportFormat.negotiate(headers.getAcceptableMediaTypes());
+        ReportFormat format = ReportFormat.negotiate(headers);
         requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
         ValidationReport report = packages.validate(body);
         metrics.validated(Kind.PACKAGE, body.length, report);

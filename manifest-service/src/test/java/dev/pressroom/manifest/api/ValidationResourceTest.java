@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -210,6 +211,16 @@ class ValidationResourceTest {
                 .body("properties.permissions.uniqueItems", equalTo(true))
                 .header("Cache-Control", containsString("max-age=3600"));
         given().header("If-None-Match", response.header("ETag")).when().get("/v1/manifest.schema.json").then().statusCode(304);
+    }
+
+    @Test
+    void validateWhenAcceptIsEmptyThenJsonAndWhenMalformedThen406() {
+        given().contentType("application/json").header("Accept", "").body(INVALID).when().post(MANIFESTS)
+                .then().statusCode(422).contentType("application/json").body("valid", equalTo(false));
+        given().contentType("application/zip").header("Accept", "").body(TestManifests.utf8("not a zip")).when().post(PACKAGES)
+                .then().statusCode(422).contentType("application/json");
+        given().contentType("application/json").header("Accept", "not-a-media-type").body(INVALID).when().post(MANIFESTS)
+                .then().statusCode(406).body("errors[0].code", notNullValue());
     }
 
     @Test
