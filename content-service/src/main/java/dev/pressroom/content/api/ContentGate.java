@@ -10,6 +10,8 @@ import dev.pressroom.kernel.error.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
@@ -39,6 +41,10 @@ public class ContentGate {
         String path = context.getUriInfo().getPath();
         if (!path.startsWith(PREFIX) || "OPTIONS".equals(context.getMethod())) {
             return Uni.createFrom().voidItem();
+        }
+        if (holdsNul(context.getUriInfo().getPathParameters())) {
+            // PostgreSQL text cannot hold NUL, so no blog, post, tag or author is named with one.
+            return Uni.createFrom().failure(ApiException.notFound("No such resource."));
         }
         String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
         if (PublicPaths.isPublic(path)) {
@@ -108,5 +114,9 @@ public class ContentGate {
     /** RFC 9110 §11.6.1: a 401 names the scheme that would work. */
     private static Map<String, String> challenge() {
         return Map.of("WWW-Authenticate", "Key realm=\"content\"");
+    }
+
+    private static boolean holdsNul(MultivaluedMap<String, String> parameters) {
+        return parameters.values().stream().flatMap(List::stream).anyMatch(value -> value.indexOf('\0') >= 0);
     }
 }

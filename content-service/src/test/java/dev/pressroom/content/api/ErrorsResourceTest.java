@@ -122,4 +122,22 @@ class ErrorsResourceTest {
         given().header("Authorization", "Key " + blog.key()).get(base(blog.blog()) + "/tags/unused").then().statusCode(404);
         given().header("Authorization", "Key " + blog.key()).get(base(blog.blog()) + "/authors/nobody").then().statusCode(404);
     }
+
+    /** PostgreSQL text cannot hold NUL: an identifier with one names nothing, a query value with one is malformed. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/%00/posts", "/{blog}%00/posts", "/{blog}/posts/a%00b", "/{blog}/pages/%00", "/{blog}/tags/%00",
+            "/{blog}/authors/%00", "/{blog}/sitemap-posts%00.xml"})
+    void getWhenPathHoldsNulThenNotFound(String path) {
+        given().urlEncodingEnabled(false).queryParam("key", blog.key())
+                .get("/api/content/v1/blogs" + path.replace("{blog}", blog.blog()))
+                .then().statusCode(404).body("errors[0].type", equalTo("NotFoundError"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"filter=tag:a%00b", "order=title%00", "fields=title%00", "include=tags%00",
+            "formats=html%00", "limit=1%00", "page=1%00"})
+    void getWhenQueryHoldsNulThenBadRequest(String query) {
+        given().urlEncodingEnabled(false).get(base(blog.blog()) + "/posts?key=" + blog.key() + "&" + query)
+                .then().statusCode(400).body("errors[0].type", equalTo("BadRequestError"));
+    }
 }
