@@ -1,6 +1,7 @@
 package dev.pressroom.auth.abuse;
 
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.DatastoreErrors;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
@@ -110,11 +111,13 @@ public class AbuseLimits {
             """;
 
     private final ReactiveRedisDataSource redis;
+    private final DatastoreErrors errors;
     private final Clock clock;
     private final AuthConfig.Limits limits;
 
-    public AbuseLimits(ReactiveRedisDataSource redis, Clock clock, AuthConfig config) {
+    public AbuseLimits(ReactiveRedisDataSource redis, DatastoreErrors errors, Clock clock, AuthConfig config) {
         this.redis = redis;
+        this.errors = errors;
         this.clock = clock;
         this.limits = config.limits();
     }
@@ -219,6 +222,6 @@ public class AbuseLimits {
         all[1] = Integer.toString(keys.length);
         System.arraycopy(keys, 0, all, 2, keys.length);
         System.arraycopy(args, 0, all, 2 + keys.length, args.length);
-        return redis.execute("EVAL", all).onFailure().transform(e -> OAuthException.unavailable());
+        return redis.execute("EVAL", all).onFailure().transform(errors::redis);
     }
 }

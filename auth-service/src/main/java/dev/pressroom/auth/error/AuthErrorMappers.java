@@ -3,23 +3,41 @@ package dev.pressroom.auth.error;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.endpoint.Pages;
 import dev.pressroom.auth.validate.RedirectUris;
+import io.netty.channel.ConnectTimeoutException;
+import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
  * Maps the OAuth error types. They are thrown only by the OAuth endpoints, so the kernel's envelope mappers
- * keep every other error while these three types always answer in the RFC shapes.
+ * keep every other error while these three types always answer in the RFC shapes. PostgreSQL out of reach answers
+ * like Redis out of reach: 503 temporarily_unavailable.
  */
 public class AuthErrorMappers {
 
-    private final AuthConfig config;
+    private static final Logger LOG = Logger.getLogger(AuthErrorMappers.class);
 
-    public AuthErrorMappers(AuthConfig config) {
+    private final AuthConfig config;
+    private final DatastoreErrors datastoreErrors;
+
+    public AuthErrorMappers(AuthConfig config, DatastoreErrors datastoreErrors) {
         this.config = config;
+        this.datastoreErrors = datastoreErrors;
+    }
+
+    /** PostgreSQL unreachable or the connection lost: counted, and 503 (the pool reconnects by itself). */
+    @ServerExceptionMapper({ConnectException.class, ClosedConnectionException.class, ConnectTimeoutException.class})
+    public Response postgresqlDown(Exception e, HttpHeaders headers) {
+        datastoreErrors.postgresql(e);
+        LOG.warnf("PostgreSQL unavailable: %s", e.toString());
+        return oauth(OAuthException.unavailable("The service cannot reach its database right now; try again shortly."),
+                headers);
     }
 
     /** RFC 6749 §5.2 JSON; errors are never cached (RFC 6749 §5.1). */

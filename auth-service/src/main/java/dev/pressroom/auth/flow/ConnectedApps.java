@@ -5,7 +5,7 @@ import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ConsentRepository;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.store.Session;
-import dev.pressroom.auth.store.TokenStore;
+import dev.pressroom.auth.grant.Revocations;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,12 +18,12 @@ public class ConnectedApps {
 
     private final AccountService accounts;
     private final ConsentRepository consents;
-    private final TokenStore tokens;
+    private final Revocations revocations;
 
-    public ConnectedApps(AccountService accounts, ConsentRepository consents, TokenStore tokens) {
+    public ConnectedApps(AccountService accounts, ConsentRepository consents, Revocations revocations) {
         this.accounts = accounts;
         this.consents = consents;
-        this.tokens = tokens;
+        this.revocations = revocations;
     }
 
     public record Home(Account account, List<ConsentRepository.ConnectedApp> apps) {
@@ -46,6 +46,6 @@ public class ConnectedApps {
                     "This form has expired or was not opened in this browser. Reload the page and try again."));
         }
         return consents.remove(UUID.fromString(session.accountId()), clientId)
-                .chain(() -> tokens.revokeApp(session.accountId(), clientId));
+                .chain(() -> revocations.revokeApp(session.accountId(), clientId, Revocations.Reason.CONNECTED_APPS));
     }
 }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.flow;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.error.ErrorPageException;
+import dev.pressroom.auth.grant.Revocations;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.store.Session;
@@ -29,11 +30,13 @@ public class LogoutFlow {
 
     private final ClientService clients;
     private final SessionStore sessions;
+    private final Revocations revocations;
     private final IdTokenHints hints;
 
-    public LogoutFlow(ClientService clients, SessionStore sessions, IdTokenHints hints) {
+    public LogoutFlow(ClientService clients, SessionStore sessions, Revocations revocations, IdTokenHints hints) {
         this.clients = clients;
         this.sessions = sessions;
+        this.revocations = revocations;
         this.hints = hints;
     }
 
@@ -66,8 +69,11 @@ public class LogoutFlow {
                         "The app asked to send you to an address it has not registered for sign-out.");
             }
             URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, stateQuery(state));
-            return sessions.find(sessionCookie).map(session -> decide(hint, session, client, redirect, csrfOk))
-                    .call(step -> step instanceof Step.SignedOut ? sessions.delete(sessionCookie) : Uni.createFrom().voidItem());
+            return sessions.find(sessionCookie).chain(session -> {
+                Step step = decide(hint, session, client, redirect, csrfOk);
+                return step instanceof Step.SignedOut && session != null
+                        ? revocations.endSession(sessionCookie).replaceWith(step) : Uni.createFrom().item(step);
+            });
         });
     }
 

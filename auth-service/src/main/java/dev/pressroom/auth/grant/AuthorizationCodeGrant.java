@@ -8,8 +8,6 @@ import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.CodeStore;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.Outcome;
-import dev.pressroom.auth.store.Outcome;
-import dev.pressroom.auth.store.TokenStore;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.auth.validate.Pkce;
 import io.smallrye.mutiny.Uni;
@@ -26,14 +24,15 @@ import java.time.Clock;
 public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
 
     private final CodeStore codes;
-    private final TokenStore tokens;
+    private final Revocations revocations;
     private final TokenIssuer issuer;
     private final AuthConfig config;
     private final Clock clock;
 
-    public AuthorizationCodeGrant(CodeStore codes, TokenStore tokens, TokenIssuer issuer, AuthConfig config, Clock clock) {
+    public AuthorizationCodeGrant(CodeStore codes, Revocations revocations, TokenIssuer issuer, AuthConfig config,
+                                  Clock clock) {
         this.codes = codes;
-        this.tokens = tokens;
+        this.revocations = revocations;
         this.issuer = issuer;
         this.config = config;
         this.clock = clock;
@@ -58,7 +57,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                     Outcome<AuthorizationCode> outcome = presented.outcome();
                     return switch (outcome.status()) {
                         case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
-                        case REUSED -> tokens.revokeGrant(outcome.value().accountId(), outcome.value().grantId())
+                        case REUSED -> revocations.revokeGrant(outcome.value().accountId(), outcome.value().grantId(),
+                                        Revocations.Reason.CODE_REPLAY)
                                 .chain(() -> Uni.createFrom().failure(
                                         OAuthException.invalidGrant("The authorization code was already used.")));
                         case FIRST_USE -> exchange(client, outcome.value());

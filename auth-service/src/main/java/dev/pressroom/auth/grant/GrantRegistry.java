@@ -3,19 +3,28 @@ package dev.pressroom.auth.grant;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.token.TokenResponse;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Chooses the handler of a token request by its type (Keycloak's OAuth2GrantManager). */
+/**
+ * Chooses the handler of a token request by its type (Keycloak's OAuth2GrantManager), and counts the tokens each grant
+ * type issued ({@value #TOKENS_ISSUED}); the label is the request type's own grant type, never the client's string.
+ */
 @ApplicationScoped
 public class GrantRegistry {
 
-    private final Map<Class<?>, GrantHandler<?>> handlers = new HashMap<>();
+    static final String TOKENS_ISSUED = "pressroom.auth.tokens.issued";
 
-    public GrantRegistry(Instance<GrantHandler<?>> all) {
+    private final Map<Class<?>, GrantHandler<?>> handlers = new HashMap<>();
+    private final MeterRegistry registry;
+
+    public GrantRegistry(Instance<GrantHandler<?>> all, MeterRegistry registry) {
+        this.registry = registry;
         all.forEach(h -> handlers.put(h.requestType(), h));
     }
 
@@ -25,6 +34,8 @@ public class GrantRegistry {
         if (handler == null) {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
-        return handler.handle(client, request);
+        return handler.handle(client, request).invoke(() -> Counter.builder(TOKENS_ISSUED)
+                .description("Token responses issued, by grant type").tag("grant_type", request.grantType())
+                .register(registry).increment());
     }
 }

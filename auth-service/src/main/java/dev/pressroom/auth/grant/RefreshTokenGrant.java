@@ -2,6 +2,7 @@ package dev.pressroom.auth.grant;
 
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.grant.Revocations.Reason;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.TokenStore;
@@ -23,11 +24,13 @@ import java.util.Set;
 public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken> {
 
     private final TokenStore tokens;
+    private final Revocations revocations;
     private final TokenIssuer issuer;
     private final Clock clock;
 
-    public RefreshTokenGrant(TokenStore tokens, TokenIssuer issuer, Clock clock) {
+    public RefreshTokenGrant(TokenStore tokens, Revocations revocations, TokenIssuer issuer, Clock clock) {
         this.tokens = tokens;
+        this.revocations = revocations;
         this.issuer = issuer;
         this.clock = clock;
     }
@@ -42,7 +45,7 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         List<String> narrowed = request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
         return tokens.findRefreshToken(request.refreshToken()).chain(found -> switch (found.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
-            case REUSED -> revoke(found.value(), "The refresh token was already used; the chain is revoked.");
+            case REUSED -> revoke(found.value(), Reason.REUSE, "The refresh token was already used; the chain is revoked.");
             case FIRST_USE -> refresh(client, request.refreshToken(), found.value(), narrowed);
         });
     }
@@ -50,10 +53,10 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     private Uni<TokenResponse> refresh(Client client, String refreshToken, Grant grant, List<String> narrowed) {
         // A token presented by another client has leaked: revoke its chain as for reuse.
         if (!grant.clientId().equals(client.id())) {
-            return revoke(grant, "The refresh token was issued to another client.");
+            return revoke(grant, Reason.WRONG_CLIENT, "The refresh token was issued to another client.");
         }
         if (clock.instant().getEpochSecond() >= grant.expiresAt()) {
-            return revoke(grant, "The refresh token has expired.");
+            return revoke(grant, Reason.EXPIRED, "The refresh token has expired.");
         }
         // RFC 6749 §6: a scope beyond the grant is refused and the token stays current.
         if (narrowed != null && !grant.scopes().containsAll(narrowed)) {
@@ -62,8 +65,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, refreshToken);
     }
 
-    private Uni<TokenResponse> revoke(Grant grant, String description) {
-        return tokens.revokeGrant(grant.accountId(), grant.grantId())
+    private Uni<TokenResponse> revoke(Grant grant, Reason reason, String description) {
+        return revocations.revokeGrant(grant.accountId(), grant.grantId(), reason)
                 .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(description)));
     }
 

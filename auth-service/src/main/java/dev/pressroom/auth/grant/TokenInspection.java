@@ -5,6 +5,7 @@ import dev.pressroom.auth.account.ClaimsService;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.grant.Revocations.Reason;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.store.TokenStore;
@@ -24,16 +25,18 @@ public class TokenInspection {
     private static final Map<String, Object> INACTIVE = Map.of("active", false);
 
     private final TokenStore tokens;
+    private final Revocations revocations;
     private final AccountService accounts;
     private final ClaimsService claims;
     private final dev.pressroom.auth.account.AccountRepository accountRoles;
     private final AuthConfig config;
     private final Clock clock;
 
-    public TokenInspection(TokenStore tokens, AccountService accounts, ClaimsService claims,
+    public TokenInspection(TokenStore tokens, Revocations revocations, AccountService accounts, ClaimsService claims,
                            dev.pressroom.auth.account.AccountRepository accountRoles, AuthConfig config, Clock clock) {
         this.accountRoles = accountRoles;
         this.tokens = tokens;
+        this.revocations = revocations;
         this.accounts = accounts;
         this.claims = claims;
         this.config = config;
@@ -99,13 +102,14 @@ public class TokenInspection {
 
     private Uni<Boolean> revokeAccess(Client client, String token) {
         return tokens.findAccessToken(token).chain(g -> g == null || !g.clientId().equals(client.id())
-                ? Uni.createFrom().item(false) : tokens.revokeAccessToken(token).replaceWith(true));
+                ? Uni.createFrom().item(false) : revocations.revokeAccessToken(token, Reason.REVOCATION_ENDPOINT).replaceWith(true));
     }
 
     private Uni<Boolean> revokeRefresh(Client client, String token) {
         return tokens.findRefreshToken(token).chain(o -> o.status() == Outcome.Status.UNKNOWN
                 || !o.value().clientId().equals(client.id())
-                ? Uni.createFrom().item(false) : tokens.revokeGrant(o.value().accountId(), o.value().grantId()).replaceWith(true));
+                ? Uni.createFrom().item(false)
+                : revocations.revokeGrant(o.value().accountId(), o.value().grantId(), Reason.REVOCATION_ENDPOINT).replaceWith(true));
     }
 
     private Map<String, Object> describe(Grant grant, String type) {

@@ -6,6 +6,7 @@ import dev.pressroom.auth.account.ClaimsService;
 import dev.pressroom.auth.account.ConsentRepository;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.grant.Revocations.Reason;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.TokenStore;
@@ -30,6 +31,7 @@ import java.util.UUID;
 public class TokenIssuer {
 
     private final TokenStore tokens;
+    private final Revocations revocations;
     private final AccountService accounts;
     private final ClaimsService claims;
     private final ConsentRepository consents;
@@ -37,9 +39,10 @@ public class TokenIssuer {
     private final AuthConfig config;
     private final Clock clock;
 
-    public TokenIssuer(TokenStore tokens, AccountService accounts, ClaimsService claims, ConsentRepository consents,
-                       IdTokenGenerator idTokens, AuthConfig config, Clock clock) {
+    public TokenIssuer(TokenStore tokens, Revocations revocations, AccountService accounts, ClaimsService claims,
+                       ConsentRepository consents, IdTokenGenerator idTokens, AuthConfig config, Clock clock) {
         this.tokens = tokens;
+        this.revocations = revocations;
         this.accounts = accounts;
         this.claims = claims;
         this.consents = consents;
@@ -63,8 +66,9 @@ public class TokenIssuer {
                     }
                     UUID consentId = found.getItem2();
                     if (consentId == null || !consentId.toString().equals(grant.consentId())) {
-                        return tokens.revokeGrant(grant.accountId(), grant.grantId()).chain(() -> Uni.createFrom()
-                                .failure(OAuthException.invalidGrant("The person removed this app's access.")));
+                        return revocations.revokeGrant(grant.accountId(), grant.grantId(), Reason.CONSENT_REMOVED)
+                                .chain(() -> Uni.createFrom().failure(
+                                        OAuthException.invalidGrant("The person removed this app's access.")));
                     }
                     return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
                 });
@@ -91,7 +95,7 @@ public class TokenIssuer {
                     case MINTED -> Uni.createFrom().voidItem();
                     case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
                     // Another request rotated the same token first: reuse, as RFC 9700 §4.14.2 treats it.
-                    case REUSED -> tokens.revokeGrant(grant.accountId(), grant.grantId()).chain(() -> Uni.createFrom()
+                    case REUSED -> revocations.revokeGrant(grant.accountId(), grant.grantId(), Reason.REUSE).chain(() -> Uni.createFrom()
                             .failure(OAuthException.invalidGrant("The refresh token was already used; the chain is revoked.")));
                     case REVOKED -> Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));
                     case FULL -> Uni.createFrom().failure(new OAuthException(429, "slow_down",

@@ -1,6 +1,10 @@
 package dev.pressroom.auth.keys;
 
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.DatastoreErrors;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -15,6 +19,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,40 +35,56 @@ import org.jboss.logging.Logger;
  * from one Secret; their lifecycle (published, active, retired) is in PostgreSQL, so every replica agrees.
  * Each replica re-reads both every {@value #REFRESH_SECONDS} seconds and after each admin command.
  * Before any rotation command has run, the key with the greatest kid signs (a fresh install needs no state).
+ * Measured: which key signs ({@value #KEY_INFO}{kid} = 1) and since when ({@value #KEY_AGE}{kid}, seconds since it
+ * was activated, or before the first rotation command since its file was written), so an alert can ask for a rotation.
  */
 @Startup
 @ApplicationScoped
 public class SigningKeys {
 
     static final long REFRESH_SECONDS = 30;
+    static final String KEY_INFO = "pressroom.auth.signing.key.info";
+    static final String KEY_AGE = "pressroom.auth.signing.key.age";
     private static final Logger LOG = Logger.getLogger(SigningKeys.class);
 
     private final Path dir;
     private final Pool pool;
     private final Vertx vertx;
+    private final Clock clock;
     private final long timer;
+    private final MultiGauge keyInfo;
+    private final MultiGauge keyAge;
     private volatile Ring ring;
+    /** When the key that signs started signing. */
+    private volatile Instant activeSince;
 
     /** The keys in force: the one that signs, and every one published in the JWKS. */
     record Ring(SigningKey active, List<SigningKey> published, Map<String, Object> jwks) {
     }
 
-    public SigningKeys(AuthConfig config, Clock clock, Pool pool, Vertx vertx) {
+    public SigningKeys(AuthConfig config, Clock clock, Pool pool, Vertx vertx, MeterRegistry registry,
+                       DatastoreErrors datastoreErrors) {
         this.dir = Path.of(config.keysDir());
         this.pool = pool;
         this.vertx = vertx;
+        this.clock = clock;
+        this.keyInfo = MultiGauge.builder(KEY_INFO).description("1 for the signing key in use").register(registry);
+        this.keyAge = MultiGauge.builder(KEY_AGE).baseUnit("seconds")
+                .description("Seconds since the signing key in use started signing").register(registry);
         if (config.generateDevKey()) {
             ensureDevelopmentKey(dir, clock);
         }
-        this.ring = ring(loadFiles(dir), Map.of());
+        use(ring(loadFiles(dir), Map.of()), Map.of());
         try {
             // Startup runs on the main thread: wait once for the shared state so no replica starts on the wrong key.
             refresh().await().atMost(Duration.ofSeconds(10));
         } catch (RuntimeException e) {
             LOG.warnf("Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
         }
-        this.timer = vertx.setPeriodic(REFRESH_SECONDS * 1000, id -> refresh().subscribe().with(r -> { },
-                e -> LOG.warnf("Refreshing signing keys failed: %s", e.getMessage())));
+        this.timer = vertx.setPeriodic(REFRESH_SECONDS * 1000, id -> refresh().subscribe().with(r -> { }, e -> {
+            datastoreErrors.postgresql(e);
+            LOG.warnf("Refreshing signing keys failed: %s", e.getMessage());
+        }));
         LOG.infof("Signing with key %s; %d key(s) published", active().kid(), ring.published().size());
     }
 
@@ -96,17 +117,41 @@ public class SigningKeys {
 
     /** Re-reads the key files and their states. */
     public Uni<Void> refresh() {
-        return pool.query("SELECT kid, state FROM signing_keys").execute().map(rows -> {
+        return pool.query("SELECT kid, state, changed_at FROM signing_keys").execute().invoke(rows -> {
             Map<String, String> states = new HashMap<>();
-            rows.forEach(r -> states.put(r.getString("kid"), r.getString("state")));
-            return states;
-        }).invoke(states -> {
+            Map<String, Instant> changed = new HashMap<>();
+            rows.forEach(r -> {
+                states.put(r.getString("kid"), r.getString("state"));
+                changed.put(r.getString("kid"), r.getOffsetDateTime("changed_at").toInstant());
+            });
             Ring next = ring(loadFiles(dir), states);
             if (!next.active().kid().equals(ring.active().kid())) {
                 LOG.infof("Now signing with key %s", next.active().kid());
             }
-            ring = next;
+            use(next, "active".equals(states.get(next.active().kid())) ? changed : Map.of());
         }).replaceWithVoid();
+    }
+
+    /** @param activated when keys were activated; without the active key's, its file's time stands in */
+    private void use(Ring next, Map<String, Instant> activated) {
+        String kid = next.active().kid();
+        activeSince = activated.containsKey(kid) ? activated.get(kid) : written(kid);
+        boolean changed = ring == null || !ring.active().kid().equals(kid);
+        ring = next;
+        if (changed) {
+            Tags tags = Tags.of("kid", kid);
+            keyInfo.register(List.of(MultiGauge.Row.of(tags, 1)), true);
+            keyAge.register(List.of(MultiGauge.Row.of(tags, this,
+                    keys -> Duration.between(keys.activeSince, keys.clock.instant()).toSeconds())), true);
+        }
+    }
+
+    private Instant written(String kid) {
+        try {
+            return Files.getLastModifiedTime(dir.resolve(kid + ".pem")).toInstant();
+        } catch (IOException e) {
+            return clock.instant();
+        }
     }
 
     static Ring ring(List<SigningKey> files, Map<String, String> states) {

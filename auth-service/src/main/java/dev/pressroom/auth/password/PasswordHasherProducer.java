@@ -2,6 +2,7 @@ package dev.pressroom.auth.password;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.jni.NativeOrJava;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -21,9 +22,10 @@ public class PasswordHasherProducer {
 
     @Produces
     @Singleton
-    HashingPool pool(AuthConfig config) {
+    HashingPool pool(AuthConfig config, MeterRegistry registry) {
         HashingPool pool = new HashingPool(config.hashing().threads().orElseGet(() -> CpuLimit.defaultThreads(
-                Path.of("/sys/fs/cgroup"), Runtime.getRuntime().availableProcessors())), config.hashing().queue());
+                Path.of("/sys/fs/cgroup"), Runtime.getRuntime().availableProcessors())), config.hashing().queue(),
+                registry);
         LOG.infof("Password hashing pool: %d thread(s) and work area(s) (AUTH_HASH_THREADS), at most %d hashes "
                 + "waiting (AUTH_HASH_QUEUE)", pool.threads(), config.hashing().queue());
         return pool;

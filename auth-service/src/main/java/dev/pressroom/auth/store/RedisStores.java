@@ -3,7 +3,7 @@ package dev.pressroom.auth.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.error.DatastoreErrors;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
@@ -25,12 +25,15 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     static final int REVOKE_BATCH = 64;
 
     private final ReactiveRedisDataSource redis;
+    private final DatastoreErrors errors;
     private final ObjectMapper json;
     private final AuthConfig config;
     private final Clock clock;
 
-    public RedisStores(ReactiveRedisDataSource redis, ObjectMapper json, AuthConfig config, Clock clock) {
+    public RedisStores(ReactiveRedisDataSource redis, DatastoreErrors errors, ObjectMapper json, AuthConfig config,
+                       Clock clock) {
         this.redis = redis;
+        this.errors = errors;
         this.json = json;
         this.config = config;
         this.clock = clock;
@@ -207,11 +210,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     private Uni<Response> command(String name, String... args) {
-        return redis.execute(name, args).onFailure().transform(RedisStores::unavailable);
-    }
-
-    private static Throwable unavailable(Throwable cause) {
-        return cause instanceof OAuthException ? cause : OAuthException.unavailable();
+        return redis.execute(name, args).onFailure().transform(errors::redis);
     }
 
     private String write(Object value) {

@@ -1,8 +1,10 @@
 package dev.pressroom.auth.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.auth.support.PostgresProxyProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,7 +13,10 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** PostgreSQL failing in the middle of a refresh: the client's honest retry is not taken for reuse. */
+/**
+ * PostgreSQL failing in the middle of a refresh: 503 temporarily_unavailable, counted, and the client's honest retry
+ * is not taken for reuse.
+ */
 @QuarkusTest
 @TestProfile(PostgresProxyProfile.class)
 class PostgresOutageResourceTest {
@@ -27,8 +32,12 @@ class PostgresOutageResourceTest {
         Response tokens = app.exchange(app.code(new Browser(), "openid roles offline_access"));
         String refresh = tokens.path("refresh_token");
 
+        double errorsBefore = postgresqlErrors();
         PostgresProxyProfile.cut();
-        assertThat(app.refresh(refresh).statusCode()).isGreaterThanOrEqualTo(500);
+        app.refresh(refresh).then().statusCode(503).body("error", equalTo("temporarily_unavailable"))
+                .header("Retry-After", "5");
+        // At least the refresh's; the signing keys' refresh every 30 s may have failed meanwhile too.
+        assertThat(postgresqlErrors() - errorsBefore).isGreaterThanOrEqualTo(1);
         PostgresProxyProfile.restore();
 
         Response retry = app.refresh(refresh);
@@ -38,5 +47,9 @@ class PostgresOutageResourceTest {
         }
         assertThat(retry.statusCode()).as(retry.asString()).isEqualTo(200);
         app.refresh(retry.path("refresh_token")).then().statusCode(200);
+    }
+
+    private static double postgresqlErrors() {
+        return Metrics.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "postgresql");
     }
 }

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.auth.support.RedisProxyProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,7 +15,10 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Redis unreachable: token, authorize and user info answer 503 temporarily_unavailable, readiness is down, then all recovers. */
+/**
+ * Redis unreachable: token, authorize and user info answer 503 temporarily_unavailable, each failure is counted,
+ * readiness is down, then all recovers.
+ */
 @QuarkusTest
 @TestProfile(RedisProxyProfile.class)
 class RedisOutageResourceTest {
@@ -34,6 +38,7 @@ class RedisOutageResourceTest {
                 app.authorizeParams("openid offline_access"))).get("code"));
         String accessToken = tokens.path("access_token");
 
+        double errorsBefore = redisErrors();
         RedisProxyProfile.cut();
         app.exchange(code).then().statusCode(503).body("error", equalTo("temporarily_unavailable"))
                 .header("Retry-After", "5").header("Cache-Control", "no-store");
@@ -43,6 +48,7 @@ class RedisOutageResourceTest {
         browser.get("/oauth/authorize", app.authorizeParams("openid")).then().statusCode(503)
                 .body(containsString("temporarily unavailable"));
         Admin.management().get("/q/health/ready").then().statusCode(503).body("status", equalTo("DOWN"));
+        assertThat(redisErrors() - errorsBefore).as("one failed Redis call per request").isEqualTo(4);
 
         RedisProxyProfile.restore();
         awaitReady();
@@ -50,6 +56,10 @@ class RedisOutageResourceTest {
         app.exchange(code).then().statusCode(200);
         Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(200);
         app.refresh(tokens.path("refresh_token")).then().statusCode(200);
+    }
+
+    private static double redisErrors() {
+        return Metrics.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "redis");
     }
 
     private static void awaitReady() throws InterruptedException {

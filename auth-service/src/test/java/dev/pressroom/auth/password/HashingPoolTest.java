@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.auth.error.OAuthException;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 class HashingPoolTest {
 
-    private final HashingPool pool = new HashingPool(1, 2);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final HashingPool pool = new HashingPool(1, 2, registry);
 
     @AfterEach
     void close() {
@@ -58,6 +61,35 @@ class HashingPoolTest {
     }
 
     @Test
+    void runWhenHashesQueueThenDepthAndWaitAreMeasured() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        Uni<String> first = pool.run(() -> {
+            started.countDown();
+            await(release);
+            return "first";
+        }).memoize().indefinitely();
+        first.subscribe().with(x -> { }, e -> { });
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        List<Uni<String>> queued = new ArrayList<>();
+        for (String name : List.of("second", "third")) {
+            Uni<String> hash = pool.run(() -> name).memoize().indefinitely();
+            hash.subscribe().with(x -> { }, e -> { });
+            queued.add(hash);
+        }
+        assertThat(registry.get(HashingPool.QUEUE_DEPTH).gauge().value()).isEqualTo(2);
+
+        Thread.sleep(200);
+        release.countDown();
+        queued.forEach(hash -> hash.await().atMost(Duration.ofSeconds(10)));
+
+        assertThat(registry.get(HashingPool.QUEUE_DEPTH).gauge().value()).isZero();
+        Timer wait = registry.get(HashingPool.WAIT).timer();
+        assertThat(wait.count()).as("every hash that reached a thread").isEqualTo(3);
+        assertThat(wait.max(TimeUnit.MILLISECONDS)).as("the queued hashes waited for the first").isGreaterThanOrEqualTo(200);
+    }
+
+    @Test
     void runWhenHashFailsThenTheFailureComesBack() {
         assertThatThrownBy(() -> pool.run(() -> {
             throw new IllegalStateException("no memory for an Argon2 hash");
@@ -66,9 +98,9 @@ class HashingPoolTest {
 
     @Test
     void newWhenNoThreadOrNoQueueThenRefused() {
-        assertThatThrownBy(() -> new HashingPool(0, 10)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new HashingPool(0, 10, registry)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("AUTH_HASH_THREADS");
-        assertThatThrownBy(() -> new HashingPool(1, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new HashingPool(1, 0, registry)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("AUTH_HASH_QUEUE");
     }
 

@@ -14,6 +14,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,7 +51,7 @@ class RedisAclResourceTest {
                 .then().statusCode(401);
         Admin.management().get("/q/health/ready").then().statusCode(200);
         assertThat(RedisServers.send(RedisAclProfile.port(), List.of("AUTH", "default", RedisAclProfile.ADMIN_PASSWORD),
-                List.of("SELECT", "12"), List.of("DBSIZE")))
+                List.of("SELECT", ConfigProvider.getConfig().getValue("auth.redis.db", String.class)), List.of("DBSIZE")))
                 .as("the flows wrote to this Redis").isNotEqualTo(":0");
     }
 

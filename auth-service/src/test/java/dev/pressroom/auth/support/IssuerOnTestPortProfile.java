@@ -12,12 +12,17 @@ import java.util.Map;
  */
 public class IssuerOnTestPortProfile implements QuarkusTestProfile {
 
-    public static final int PORT = freePort();
+    public static final int PORT = freePort("pressroom.auth.test-issuer-port");
+    /**
+     * The management interface on a fixed port too: Quarkus tags an HTTP server's byte metrics with its port only when
+     * it is fixed, and Prometheus refuses one metric with and without the tag, which stops the start.
+     */
+    private static final int MANAGEMENT_PORT = freePort("pressroom.auth.test-management-port");
 
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of("quarkus.http.test-port", Integer.toString(PORT), "auth.issuer", issuer(),
-                "quarkus.oidc.auth-server-url", issuer());
+                "quarkus.oidc.auth-server-url", issuer(), "quarkus.management.test-port", Integer.toString(MANAGEMENT_PORT));
     }
 
     public static String issuer() {
@@ -25,13 +30,13 @@ public class IssuerOnTestPortProfile implements QuarkusTestProfile {
     }
 
     /** Kept in a system property: the profile and the test class are loaded by different class loaders. */
-    private static synchronized int freePort() {
-        String chosen = System.getProperty("pressroom.auth.test-issuer-port");
+    private static synchronized int freePort(String property) {
+        String chosen = System.getProperty(property);
         if (chosen != null) {
             return Integer.parseInt(chosen);
         }
         try (ServerSocket socket = new ServerSocket(0)) {
-            System.setProperty("pressroom.auth.test-issuer-port", Integer.toString(socket.getLocalPort()));
+            System.setProperty(property, Integer.toString(socket.getLocalPort()));
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

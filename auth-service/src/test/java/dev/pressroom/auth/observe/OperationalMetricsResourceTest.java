@@ -1,0 +1,122 @@
+package dev.pressroom.auth.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jwt.SignedJWT;
+import dev.pressroom.auth.support.AccountPages;
+import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.Metrics;
+import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestClock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The operational metrics at /q/metrics move with the actions they count (README, Metrics and traces). */
+@QuarkusTest
+class OperationalMetricsResourceTest {
+
+    private static final String ISSUED = "pressroom_auth_tokens_issued_total";
+    private static final String REVOCATIONS = "pressroom_auth_revocations_total";
+
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    @Test
+    void tokensWhenIssuedThenCountedByGrantType() {
+        TestClients app = TestClients.create();
+        String code = app.code(new Browser(), "openid offline_access");
+        Metrics before = Metrics.scrape();
+
+        String refresh = app.exchange(code).then().statusCode(200).extract().path("refresh_token");
+        app.refresh(refresh).then().statusCode(200);
+        app.refresh(refresh).then().statusCode(400);
+
+        Metrics after = Metrics.scrape();
+        assertThat(delta(before, after, ISSUED, "grant_type", "authorization_code")).isEqualTo(1);
+        assertThat(delta(before, after, ISSUED, "grant_type", "refresh_token")).as("the reused token issued nothing")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void revocationsWhenClientPersonOrServerRevokesThenCountedByReason() {
+        TestClients app = TestClients.create();
+        Browser browser = new Browser();
+        String code = app.code(browser, "openid offline_access");
+        Response tokens = app.exchange(code);
+        Metrics before = Metrics.scrape();
+
+        revoke(app, tokens.path("access_token")).then().statusCode(200);
+        revoke(app, "not-a-token-of-ours").then().statusCode(200);
+        app.refresh(tokens.path("refresh_token")).then().statusCode(200);
+        app.refresh(tokens.path("refresh_token")).then().statusCode(400);
+        app.exchange(code).then().statusCode(400);
+        TestClients other = TestClients.create();
+        String othersRefresh = other.exchange(other.code(new Browser(), "openid offline_access")).path("refresh_token");
+        app.refresh(othersRefresh).then().statusCode(400);
+        Response second = app.exchange(app.codeAgain(browser, "openid offline_access"));
+        revoke(app, second.path("refresh_token")).then().statusCode(200);
+        browser.get("/oauth/logout", Map.of("id_token_hint", second.path("id_token")));
+        AccountPages.removeApp(AccountPages.signedIn(app), app.clientId).then().statusCode(303);
+
+        Metrics after = Metrics.scrape();
+        assertThat(delta(before, after, REVOCATIONS, "reason", "revocation_endpoint"))
+                .as("an access token and a refresh chain; the unknown token revoked nothing").isEqualTo(2);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "reuse")).isEqualTo(1);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "code_replay")).isEqualTo(1);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "wrong_client")).isEqualTo(1);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "logout")).isEqualTo(1);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "connected_apps")).isEqualTo(1);
+    }
+
+    @Test
+    void hashWhenAccountCreatedThenItsWaitForAThreadIsTimed() {
+        Metrics before = Metrics.scrape();
+
+        TestClients.create();
+
+        Metrics after = Metrics.scrape();
+        assertThat(delta(before, after, "pressroom_auth_hash_wait_seconds_count")).isEqualTo(1);
+        assertThat(after.find("pressroom_auth_hash_queue_depth")).singleElement()
+                .satisfies(depth -> assertThat(depth.value()).isZero());
+    }
+
+    @Test
+    void signingKeyWhenScrapedThenTheKeyInUseAndItsAgeGrowingWithTime() throws Exception {
+        TestClients app = TestClients.create();
+        String kid = SignedJWT.parse(app.exchange(app.code(new Browser(), "openid")).<String>path("id_token"))
+                .getHeader().getKeyID();
+
+        Metrics now = Metrics.scrape();
+        clock.advance(Duration.ofDays(1));
+        Metrics dayLater = Metrics.scrape();
+
+        assertThat(now.find("pressroom_auth_signing_key_info")).singleElement().satisfies(info -> {
+            assertThat(info.labels()).containsEntry("kid", kid);
+            assertThat(info.value()).isEqualTo(1);
+        });
+        assertThat(now.find("pressroom_auth_signing_key_age_seconds")).singleElement()
+                .satisfies(age -> assertThat(age.labels()).containsEntry("kid", kid));
+        assertThat(delta(now, dayLater, "pressroom_auth_signing_key_age_seconds", "kid", kid))
+                .isBetween(86_400.0, 86_400.0 + 60);
+    }
+
+    private static Response revoke(TestClients app, String token) {
+        return Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret).formParams(Map.of("token", token))
+                .post("/oauth/revoke");
+    }
+
+    private static double delta(Metrics before, Metrics after, String name, String... labels) {
+        return after.value(name, labels) - before.value(name, labels);
+    }
+}

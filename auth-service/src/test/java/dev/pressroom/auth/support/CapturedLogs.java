@@ -1,0 +1,69 @@
+package dev.pressroom.auth.support;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.jboss.logmanager.ExtLogRecord;
+
+/**
+ * Every log record the service writes while open, from the root logger (the access log included): its formatted
+ * message, its parameters, its MDC (trace ids) and the messages of what it carries as thrown.
+ */
+public final class CapturedLogs extends Handler implements AutoCloseable {
+
+    /** What a record said, in every form it may reach a log file. */
+    public record Line(String logger, String message, List<String> parameters, Map<String, String> mdc,
+                       List<String> thrown) {
+
+        /** Everything in one string, to search for a value that must not be there. */
+        public String everything() {
+            return logger + " " + message + " " + parameters + " " + mdc + " " + thrown;
+        }
+    }
+
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
+
+    private CapturedLogs() {
+        setLevel(Level.ALL);
+    }
+
+    public static CapturedLogs start() {
+        CapturedLogs logs = new CapturedLogs();
+        Logger.getLogger("").addHandler(logs);
+        return logs;
+    }
+
+    public List<Line> lines() {
+        return List.copyOf(lines);
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+        ExtLogRecord ext = ExtLogRecord.wrap(record);
+        List<String> parameters = new ArrayList<>();
+        if (record.getParameters() != null) {
+            for (Object parameter : record.getParameters()) {
+                parameters.add(String.valueOf(parameter));
+            }
+        }
+        List<String> thrown = new ArrayList<>();
+        for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
+            thrown.add(t.toString());
+        }
+        lines.add(new Line(record.getLoggerName(), ext.getFormattedMessage(), parameters, ext.getMdcCopy(), thrown));
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public void close() {
+        Logger.getLogger("").removeHandler(this);
+    }
+}
