@@ -55,19 +55,25 @@ final class Positions {
         return size++;
     }
 
-    /** The JSON Pointer of a node (a repeated member's value gets the suffix "#dup", so it never hides the first). */
+    /** The key of a node (a repeated member's value gets the suffix "#dup", so it never hides the first). */
     String pointer(int node) {
-        if (node <= 0) {
-            return "";
-        }
-        return segment(pointer(parents[node]), node);
+        return pointer(node, true);
     }
 
-    private String segment(String parentPointer, int node) {
+    /** The JSON Pointer users see: a repeated member is named like the first, the line and column tell them apart. */
+    String publicPointer(int node) {
+        return pointer(node, false);
+    }
+
+    private String pointer(int node, boolean markRepeats) {
+        return node <= 0 ? "" : segment(pointer(parents[node], markRepeats), node, markRepeats);
+    }
+
+    private String segment(String parentPointer, int node, boolean markRepeats) {
         int index = indexes[node];
         return switch (index) {
             case MEMBER -> JsonPointers.child(parentPointer, names[node]);
-            case REPEATED -> JsonPointers.child(parentPointer, names[node]) + "#dup";
+            case REPEATED -> JsonPointers.child(parentPointer, names[node]) + (markRepeats ? "#dup" : "");
             default -> JsonPointers.child(parentPointer, index);
         };
     }
@@ -99,7 +105,7 @@ final class Positions {
             byPointer = new HashMap<>(Math.max(16, size * 4 / 3 + 1));
             String[] pointers = new String[size];
             for (int node = 0; node < size; node++) {
-                pointers[node] = node == 0 ? "" : segment(pointers[parents[node]], node);
+                pointers[node] = node == 0 ? "" : segment(pointers[parents[node]], node, true);
                 byPointer.put(pointers[node], node);
             }
         }

@@ -90,9 +90,8 @@ final class StrictJsonReader {
                         "Unexpected data after the JSON value (only one value is allowed).", offset(parser.currentTokenLocation())));
             }
             return new ParsedJson(root, positions, largestContainer, duplicates.isEmpty() ? List.of() : duplicates);
-        } catch (TooDeep e) {
-            return failed(Finding.errorAt(Rule.JSON_LIMITS, "",
-                    "manifest.json is nested deeper than " + MAX_DEPTH + " levels (a valid manifest nests 3).", e.offset));
+        } catch (OverLimit e) {
+            return failed(Finding.errorAt(Rule.JSON_LIMITS, "", e.getMessage(), e.offset));
         } catch (JsonProcessingException e) {
             long at = e.getLocation() == null ? 0 : offset(e.getLocation());
             return failed(Finding.errorAt(Rule.JSON_SYNTAX, "", "Invalid JSON: " + clean(e.getOriginalMessage()), at));
@@ -117,7 +116,7 @@ final class StrictJsonReader {
             case VALUE_NUMBER_INT:
                 return integer(p);
             case VALUE_NUMBER_FLOAT:
-                return decimal(p.getDecimalValue());
+                return decimal(decimalValue(p));
             case VALUE_TRUE:
                 return Boolean.TRUE;
             case VALUE_FALSE:
@@ -141,7 +140,7 @@ final class StrictJsonReader {
             members++;
             if (object.has(name)) {
                 // D15: report every repeated name at the repeat; the document's meaning is ambiguous.
-                duplicates.add(Finding.errorAt(Rule.JSON_DUPLICATE_KEY, JsonPointers.child(positions.pointer(node), name),
+                duplicates.add(Finding.errorAt(Rule.JSON_DUPLICATE_KEY, JsonPointers.child(positions.publicPointer(node), name),
                         "Duplicate key " + Messages.quote(name) + " (keys must be unique within an object).", keyAt));
                 readValue(p, valueToken, positions.member(node, name, true, keyAt, valueAt), depth + 1);
                 continue;
@@ -165,7 +164,17 @@ final class StrictJsonReader {
     }
     private static void checkDepth(JsonParser p, int depth) {
         if (depth > MAX_DEPTH) {
-            throw new TooDeep(offset(p.currentTokenLocation()));
+            throw new OverLimit(offset(p.currentTokenLocation()),
+                    "manifest.json is nested deeper than " + MAX_DEPTH + " levels (a valid manifest nests 3).");
+        }
+    }
+
+    /** Jackson refuses an exponent of more than ten digits (1E99999999999): a number over the limits, not a crash. */
+    private static BigDecimal decimalValue(JsonParser p) throws IOException {
+        try {
+            return p.getDecimalValue();
+        } catch (NumberFormatException e) {
+            throw new OverLimit(offset(p.currentTokenLocation()), "A number in manifest.json has an exponent too large to read.");
         }
     }
 
@@ -207,11 +216,12 @@ final class StrictJsonReader {
         return Messages.truncate(first, 200);
     }
 
-    private static final class TooDeep extends RuntimeException {
+    /** Reading stopped at a limit (depth, number size); the message says which, the offset where. */
+    private static final class OverLimit extends RuntimeException {
         private final long offset;
 
-        TooDeep(long offset) {
-            super(null, null, false, false);
+        OverLimit(long offset, String message) {
+            super(message, null, false, false);
             this.offset = offset;
         }
     }

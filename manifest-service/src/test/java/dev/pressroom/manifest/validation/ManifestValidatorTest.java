@@ -96,6 +96,22 @@ class ManifestValidatorTest {
     }
 
     @Test
+    void validateWhenANumberHasAHugeExponentThenJsonLimitsNotACrash() {
+        ValidationReport report = validate(utf8("{\"manifest\": 999E99999999999999998}"));
+
+        assertThat(report.errors()).extracting(v -> v.rule().id(), Violation::line, Violation::column)
+                .containsExactly(tuple("json-limits", 1, 14));
+    }
+
+    @Test
+    void validateWhenDuplicateInsideARepeatedMemberThenAPlainPointerAtItsLine() {
+        String text = "{\n  \"compat\": {\"host\": \"1\"},\n  \"compat\": {\"host\": \"1\", \"host\": \"2\"}\n}";
+
+        assertThat(validate(utf8(text)).errors()).extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
+                .containsExactly(tuple("json-duplicate-key", "/compat", 3, 3), tuple("json-duplicate-key", "/compat/host", 3, 27));
+    }
+
+    @Test
     void validateWhenDuplicateKeysThenEachRepeatReportedAndNothingElse() {
         String text = "{\n  \"id\": \"a\",\n  \"id\": \"a\",\n  \"compat\": {\"host\": \"1\", \"host\": \"1\"},\n  \"bogus\": 1\n}";
 
