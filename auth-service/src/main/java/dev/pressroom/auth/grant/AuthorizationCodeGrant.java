@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
@@ -8,8 +9,6 @@ import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.CodeStore;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.Outcome;
-import dev.pressroom.auth.store.Outcome;
-import dev.pressroom.auth.store.TokenStore;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.auth.validate.Pkce;
 import io.smallrye.mutiny.Uni;
@@ -26,14 +25,14 @@ import java.time.Clock;
 public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
 
     private final CodeStore codes;
-    private final TokenStore tokens;
+    private final TokenReuse reuse;
     private final TokenIssuer issuer;
     private final AuthConfig config;
     private final Clock clock;
 
-    public AuthorizationCodeGrant(CodeStore codes, TokenStore tokens, TokenIssuer issuer, AuthConfig config, Clock clock) {
+    public AuthorizationCodeGrant(CodeStore codes, TokenReuse reuse, TokenIssuer issuer, AuthConfig config, Clock clock) {
         this.codes = codes;
-        this.tokens = tokens;
+        this.reuse = reuse;
         this.issuer = issuer;
         this.config = config;
         this.clock = clock;
@@ -45,7 +44,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     }
 
     @Override
-    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request) {
+    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request, Origin origin) {
         if (!Pkce.isValidVerifier(request.codeVerifier())) {
             return Uni.createFrom().failure(verifierMismatch());
         }
@@ -58,9 +57,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                     Outcome<AuthorizationCode> outcome = presented.outcome();
                     return switch (outcome.status()) {
                         case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
-                        case REUSED -> tokens.revokeGrant(outcome.value().accountId(), outcome.value().grantId())
-                                .chain(() -> Uni.createFrom().failure(
-                                        OAuthException.invalidGrant("The authorization code was already used.")));
+                        case REUSED -> reuse.code(outcome.value(), origin);
                         case FIRST_USE -> exchange(client, outcome.value());
                     };
                 });

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.token.TokenResponse;
@@ -20,11 +21,11 @@ public class GrantRegistry {
     }
 
     @SuppressWarnings("unchecked")
-    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request) {
+    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request, Origin origin) {
         GrantHandler<R> handler = (GrantHandler<R>) handlers.get(request.getClass());
         if (handler == null) {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
-        return handler.handle(client, request);
+        return handler.handle(client, request, origin);
     }
 }
