@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -22,7 +23,7 @@ public record AuditEvent(AuditEventType type, UUID accountId, String signInEmail
     public AuditEvent {
         clientId = cut(clientId);
         signInEmail = signInEmail == null || signInEmail.length() > 320 ? null : AccountService.normalizeEmail(signInEmail);
-        origin = origin == null ? Origin.NONE : origin;
+        Objects.requireNonNull(origin, "origin");
         Map<String, Object> bounded = new LinkedHashMap<>();
         details.forEach((key, value) -> bounded.put(key, bound(value)));
         details = Collections.unmodifiableMap(bounded);

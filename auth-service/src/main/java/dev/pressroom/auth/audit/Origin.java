@@ -8,8 +8,6 @@ package dev.pressroom.auth.audit;
 public record Origin(String address, String userAgent) {
 
     public static final int USER_AGENT_MAX = 256;
-    /** Events no request caused, or whose request is recorded by another event (the admin call). */
-    public static final Origin NONE = new Origin(null, null);
 
     public Origin {
         userAgent = userAgent == null ? null : clean(userAgent);

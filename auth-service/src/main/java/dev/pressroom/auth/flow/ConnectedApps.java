@@ -40,7 +40,7 @@ public class ConnectedApps {
     }
 
     /** What a person cares to see of their own audit events: sign-ins and what they allowed or removed. */
-    public static final List<AuditEventType> ACTIVITY = List.of(AuditEventType.SIGN_IN, AuditEventType.SIGN_IN_FAILED,
+    private static final List<AuditEventType> ACTIVITY = List.of(AuditEventType.SIGN_IN, AuditEventType.SIGN_IN_FAILED,
             AuditEventType.ACCOUNT_LOCKED, AuditEventType.CONSENT_GIVEN, AuditEventType.CONSENT_REMOVED,
             AuditEventType.APP_REMOVED);
     static final int ACTIVITY_SHOWN = 10;
