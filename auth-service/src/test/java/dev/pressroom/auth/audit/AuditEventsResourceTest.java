@@ -8,7 +8,6 @@ import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.MetricsScrape;
 import dev.pressroom.auth.support.TestClients;
 import dev.pressroom.auth.support.TestClock;
 import dev.pressroom.kernel.id.Tokens;
@@ -131,11 +130,11 @@ class AuditEventsResourceTest {
 
     @Test
     void refreshWhenRetiredTokenPresentedAgainThenReuseEventAndCount() {
-        double reused = MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total");
+        double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
         String first = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
         app.refresh(first).then().statusCode(200);
         app.refresh(first).then().statusCode(400);
-        assertThat(MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
         Map<String, Object> event = await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
         assertThat(event).containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1");
         assertThat(detail(event, "cause")).isEqualTo("retired_token");
@@ -145,12 +144,12 @@ class AuditEventsResourceTest {
     @Test
     void refreshWhenPresentedByAnotherClientThenReuseEventNamesIt() {
         TestClients other = TestClients.create();
-        double reused = MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total");
+        double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
         String token = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
         Admin.publicApi().auth().preemptive().basic(other.clientId, other.secret)
                 .formParams(Map.of("grant_type", "refresh_token", "refresh_token", token)).post("/oauth/token")
                 .then().statusCode(400);
-        assertThat(MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
         Map<String, Object> event = await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
         assertThat(event).containsEntry("client_id", app.clientId);
         assertThat(detail(event, "cause")).isEqualTo("other_client");
@@ -159,25 +158,25 @@ class AuditEventsResourceTest {
 
     @Test
     void codeWhenReplayedThenReplayEventAndCount() {
-        double replays = MetricsScrape.value("pressroom_auth_code_replays_total");
+        double replays = Admin.scrape().value("pressroom_auth_code_replays_total");
         String code = app.code(browser, "openid");
         app.exchange(code).then().statusCode(200);
         app.exchange(code).then().statusCode(400);
-        assertThat(MetricsScrape.value("pressroom_auth_code_replays_total") - replays).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_code_replays_total") - replays).isEqualTo(1);
         assertThat(await(Map.of("type", "code_replayed", "account_id", app.accountId), e -> true))
                 .containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1");
     }
 
     @Test
     void clientWhenRegisteredUpdatedAndVerifiedThenEachRecorded() {
-        double registrations = MetricsScrape.value("pressroom_auth_registrations_total");
+        double registrations = Admin.scrape().value("pressroom_auth_registrations_total");
         Response registered = Admin.publicApi().contentType(ContentType.JSON).header("User-Agent", BROWSER)
                 .header("Authorization", "Bearer " + Admin.initialAccessToken())
                 .body(Map.of("client_name", "Self-hosted", "redirect_uris", List.of("https://example.test/cb")))
                 .post("/oauth/register");
         registered.then().statusCode(201);
         String clientId = registered.path("client_id");
-        assertThat(MetricsScrape.value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
         Map<String, Object> created = await(Map.of("type", "client_registered", "client_id", clientId), e -> true);
         assertThat(created).containsEntry("user_agent", BROWSER);
         assertThat(detail(created, "kind")).isEqualTo("dynamic");
@@ -200,7 +199,7 @@ class AuditEventsResourceTest {
         assertThat(detail(await(Map.of("type", "client_verified", "client_id", app.clientId), e -> true), "verified_by"))
                 .isEqualTo("Jo at trust desk");
         // Registrations count new clients only.
-        assertThat(MetricsScrape.value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
     }
 
     @Test
@@ -252,14 +251,14 @@ class AuditEventsResourceTest {
     }
 
     private static double signIns(String outcome) {
-        return MetricsScrape.value("pressroom_auth_sign_ins_total", Map.of("outcome", outcome));
+        return Admin.scrape().value("pressroom_auth_sign_ins_total", "outcome", outcome);
     }
 
     private static double consents(String change) {
-        return MetricsScrape.value("pressroom_auth_consents_total", Map.of("change", change));
+        return Admin.scrape().value("pressroom_auth_consents_total", "change", change);
     }
 
     private static double typeCount(String type) {
-        return MetricsScrape.value("pressroom_auth_audit_events_total", Map.of("type", type));
+        return Admin.scrape().value("pressroom_auth_audit_events_total", "type", type);
     }
 }

@@ -3,14 +3,13 @@ package dev.pressroom.auth.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.MetricsScrape;
 import dev.pressroom.auth.support.PostgresProxyProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,12 +51,12 @@ class PostgresOutageResourceTest {
         String first = app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
         app.refresh(first).then().statusCode(200);
         double lost = lostWrites();
-        double reused = MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total");
+        double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
 
         PostgresProxyProfile.cut();
         // Reuse detection needs only Redis: its answer stands although its audit event cannot be written.
         app.refresh(first).then().statusCode(400).body("error", equalTo("invalid_grant"));
-        assertThat(MetricsScrape.value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
         for (int i = 0; i < 100 && lostWrites() == lost; i++) {
             Thread.sleep(100);
         }
@@ -65,6 +64,6 @@ class PostgresOutageResourceTest {
     }
 
     private static double lostWrites() {
-        return MetricsScrape.value("pressroom_auth_audit_events_lost_total", Map.of("cause", "write_failed"));
+        return Admin.scrape().value("pressroom_auth_audit_events_lost_total", "cause", "write_failed");
     }
 }
