@@ -6,4 +6,9 @@ package dev.pressroom.auth.abuse;
  * fails. Otherwise it is refused unevaluated and {@code waitSeconds} is the wait still to go.
  */
 public record SignInAttempt(boolean evaluate, long waitSeconds) {
+
+    /** The wait is a lock-out (15 minutes), not a slowdown (at most a minute). */
+    public boolean isLock() {
+        return waitSeconds > AbuseLimits.MAX_SLOW_SECONDS;
+    }
 }

@@ -82,9 +82,11 @@ public class ConsentRepository {
                 });
     }
 
-    public Uni<Void> remove(UUID accountId, String clientId) {
-        return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2")
-                .execute(Tuple.of(accountId, clientId)).replaceWithVoid()
+    /** Deletes the consent; answers the scopes it held, or null when there was none. */
+    public Uni<java.util.List<String>> remove(UUID accountId, String clientId) {
+        return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2 RETURNING scopes")
+                .execute(Tuple.of(accountId, clientId))
+                .map(rows -> rows.iterator().hasNext() ? java.util.List.of(rows.iterator().next().getArrayOfStrings("scopes")) : null)
                 .invoke(() -> currentIds.forget(key(accountId, clientId)));
     }
 

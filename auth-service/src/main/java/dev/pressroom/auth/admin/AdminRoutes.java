@@ -3,10 +3,17 @@ package dev.pressroom.auth.admin;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.account.AccountRepository;
 import dev.pressroom.auth.account.AccountService;
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.AuditLog;
+import dev.pressroom.auth.audit.AuditQuery;
+import dev.pressroom.auth.audit.AuditRepository;
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.endpoint.ClientAddress;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.keys.KeyRotation;
 import dev.pressroom.kernel.id.Tokens;
@@ -30,12 +37,17 @@ import org.jboss.logging.Logger;
 
 /**
  * The staff API, served only on the management interface (AUTH_ADMIN_PORT, never behind the public ingress)
- * and guarded by the AUTH_ADMIN_TOKEN bearer token, compared in constant time.
+ * and guarded by the AUTH_ADMIN_TOKEN bearer token, compared in constant time. Every call, refused ones included, is
+ * an audit event naming who made it.
  */
 @ApplicationScoped
 public class AdminRoutes {
 
     private static final Logger LOG = Logger.getLogger(AdminRoutes.class);
+    /** Who called (admin token, staff or refused), as authorize found out, and from where: for the admin_call event. */
+    private static final String ACTOR = "audit.actor";
+    private static final String ACTOR_ACCOUNT = "audit.actor-account";
+    private static final String ORIGIN = "audit.origin";
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._-]{3,64}");
     /** Staff hold this role for the staff console client (AUTH_STAFF_CLIENT_ID). */
     public static final String STAFF_ROLE = "staff";
@@ -51,9 +63,14 @@ public class AdminRoutes {
     private final ObjectMapper json;
     private final KeyRotation rotation;
     private final TenantIdentityProvider staff;
+    private final AuditLog audit;
+    private final AuditRepository events;
 
     public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
-                       ObjectMapper json, KeyRotation rotation, TenantIdentityProvider staff) {
+                       ObjectMapper json, KeyRotation rotation, TenantIdentityProvider staff, AuditLog audit,
+                       AuditRepository events) {
+        this.audit = audit;
+        this.events = events;
         this.rotation = rotation;
         this.staff = staff;
         this.accounts = accounts;
@@ -67,6 +84,7 @@ public class AdminRoutes {
     void register(@Observes ManagementInterface management) {
         Router router = management.router();
         router.route("/admin/*").handler(BodyHandler.create().setBodyLimit(64 * 1024));
+        router.route("/admin/*").handler(this::recordCall);
         router.route("/admin/*").handler(this::authorize);
         router.route(HttpMethod.POST, "/admin/accounts").handler(ctx -> handle(ctx, NewAccount.class, this::createAccount));
         router.route(HttpMethod.POST, "/admin/accounts/:id/roles").handler(ctx -> handle(ctx, RoleGrant.class,
@@ -74,22 +92,66 @@ public class AdminRoutes {
         router.route(HttpMethod.POST, "/admin/accounts/:id/licenses").handler(ctx -> handle(ctx, License.class,
                 l -> saveLicense(ctx.pathParam("id"), l)));
         router.route(HttpMethod.PUT, "/admin/clients/:id").handler(ctx -> handle(ctx, ClientMetadata.class,
-                m -> saveClient(ctx.pathParam("id"), m, givenSecret(ctx))));
+                m -> saveClient(ctx.pathParam("id"), m, givenSecret(ctx), origin(ctx))));
         router.route(HttpMethod.POST, "/admin/clients/:id/verify").handler(ctx -> handle(ctx, Verification.class,
-                v -> verify(ctx.pathParam("id"), v)));
+                v -> verify(ctx.pathParam("id"), v, origin(ctx))));
         router.route(HttpMethod.GET, "/admin/keys").handler(ctx -> handle(ctx, null,
                 ignored -> rotation.list().map(list -> new Result(200, Map.of("keys", list)))));
         router.route(HttpMethod.POST, "/admin/keys").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.add().map(kid -> new Result(201, Map.of("kid", kid, "state", "published"))))));
+                ignored -> rotation(rotation.add(origin(ctx)).map(kid -> new Result(201, Map.of("kid", kid, "state", "published"))))));
         router.route(HttpMethod.POST, "/admin/keys/:kid/publish").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.publish(ctx.pathParam("kid")).replaceWith(keyState(ctx, "published")))));
+                ignored -> rotation(rotation.publish(ctx.pathParam("kid"), origin(ctx)).replaceWith(keyState(ctx, "published")))));
         router.route(HttpMethod.POST, "/admin/keys/:kid/activate").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.activate(ctx.pathParam("kid"), force(ctx)).replaceWith(keyState(ctx, "active")))));
+                ignored -> rotation(rotation.activate(ctx.pathParam("kid"), force(ctx), origin(ctx)).replaceWith(keyState(ctx, "active")))));
         router.route(HttpMethod.POST, "/admin/keys/:kid/retire").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.retire(ctx.pathParam("kid"), force(ctx)).replaceWith(keyState(ctx, "retired")))));
+                ignored -> rotation(rotation.retire(ctx.pathParam("kid"), force(ctx), origin(ctx)).replaceWith(keyState(ctx, "retired")))));
         router.route(HttpMethod.POST, "/admin/initial-access-tokens").handler(ctx -> handle(ctx, null,
                 ignored -> clients.mintInitialAccessToken("admin", config.initialAccessTokenTtl())
                         .map(token -> new Result(201, token))));
+        router.route(HttpMethod.GET, "/admin/events").handler(ctx -> handle(ctx, null, ignored -> events(ctx)));
+    }
+
+    /** The admin_call event is recorded once the answer has been sent, with its status. */
+    private void recordCall(RoutingContext ctx) {
+        ctx.put(ORIGIN, ClientAddress.origin(ctx.request()));
+        ctx.put(ACTOR, "refused");
+        ctx.addEndHandler(ended -> audit.record(AuditEvent.of(AuditEventType.ADMIN_CALL, ctx.get(ACTOR_ACCOUNT), null,
+                        origin(ctx)).with("actor", ctx.get(ACTOR)).with("method", ctx.request().method().name())
+                .with("path", ctx.normalizedPath()).with("status", ctx.response().getStatusCode())));
+        ctx.next();
+    }
+
+    private static Origin origin(RoutingContext ctx) {
+        return ctx.get(ORIGIN);
+    }
+
+    /** GET /admin/events: filtered, newest first, a page at a time (README, "Audit events"). */
+    private Uni<Result> events(RoutingContext ctx) {
+        AuditQuery query;
+        try {
+            query = AuditQuery.parse(ctx.queryParams()::get);
+        } catch (IllegalArgumentException e) {
+            return bad(e.getMessage());
+        }
+        return events.find(query.filter(), query.limit()).map(page -> {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("events", page.stream().map(AdminRoutes::event).toList());
+            body.put("next_cursor", page.size() < query.limit() ? null : Long.toString(page.get(page.size() - 1).id()));
+            return new Result(200, body);
+        });
+    }
+
+    private static Map<String, Object> event(AuditRepository.StoredEvent e) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", e.id());
+        json.put("time", e.occurredAt().toString());
+        json.put("type", e.type());
+        json.put("account_id", e.accountId() == null ? null : e.accountId().toString());
+        json.put("client_id", e.clientId());
+        json.put("address", e.address());
+        json.put("user_agent", e.userAgent());
+        json.put("details", e.details());
+        return json;
     }
 
     private static boolean force(RoutingContext ctx) {
@@ -117,10 +179,13 @@ public class AdminRoutes {
         if (given == null || given.isEmpty()) {
             unauthorized(ctx);
         } else if (expected != null && Tokens.constantTimeEquals(expected, given)) {
+            ctx.put(ACTOR, "admin token");
             ctx.next();
         } else {
             staff.authenticate(new AccessTokenCredential(given)).subscribe().with(identity -> {
+                ctx.put(ACTOR_ACCOUNT, uuid(identity.getPrincipal().getName()));
                 if (identity.hasRole(STAFF_ROLE)) {
+                    ctx.put(ACTOR, "staff");
                     ctx.next();
                 } else {
                     send(ctx, new Result(403, Map.of("error", "forbidden", "error_description",
@@ -192,7 +257,7 @@ public class AdminRoutes {
         }
     }
 
-    private Uni<Result> saveClient(String id, ClientMetadata metadata, String givenSecret) {
+    private Uni<Result> saveClient(String id, ClientMetadata metadata, String givenSecret, Origin origin) {
         if (!CLIENT_ID.matcher(id).matches()) {
             return bad("client id must be 3 to 64 of A-Z a-z 0-9 . _ -");
         }
@@ -204,17 +269,17 @@ public class AdminRoutes {
             return Uni.createFrom().item(new Result(400, Map.of("error", problem.get().error(),
                     "error_description", problem.get().description())));
         }
-        return clients.saveFirstParty(id, metadata.valid(), "admin", givenSecret)
+        return clients.saveFirstParty(id, metadata.valid(), "admin", givenSecret, origin)
                 .map(registered -> new Result(200, registrations.describe(registered)))
                 .onFailure(IllegalArgumentException.class).recoverWithItem(e -> new Result(409,
                         Map.of("error", "client_exists", "error_description", e.getMessage())));
     }
 
-    private Uni<Result> verify(String id, Verification v) {
+    private Uni<Result> verify(String id, Verification v, Origin origin) {
         if (v == null || v.verified_by() == null || v.verified_by().isBlank()) {
             return bad("verified_by (who checked the operator and redirect URIs) is required");
         }
-        return clients.markVerified(id, v.verified_by()).map(found -> found
+        return clients.markVerified(id, v.verified_by(), origin).map(found -> found
                 ? new Result(200, Map.of("client_id", id, "verified", true, "verified_by", v.verified_by()))
                 : new Result(404, Map.of("error", "not_found", "error_description", "No such client.")));
     }

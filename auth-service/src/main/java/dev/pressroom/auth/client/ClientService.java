@@ -1,5 +1,9 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.AuditLog;
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.cache.ShortLivedCache;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.request.ClientCredentials;
@@ -33,11 +37,13 @@ public class ClientService {
     private final ClientRepository clients;
     private final Pool pool;
     private final Clock clock;
+    private final AuditLog audit;
 
-    public ClientService(ClientRepository clients, Pool pool, Clock clock) {
+    public ClientService(ClientRepository clients, Pool pool, Clock clock, AuditLog audit) {
         this.clients = clients;
         this.pool = pool;
         this.clock = clock;
+        this.audit = audit;
     }
 
     public Uni<Client> find(String clientId) {
@@ -73,7 +79,8 @@ public class ClientService {
      * staff provision one (at least 32 characters, e.g. from a deployment Secret the client also mounts). A verified
      * client keeps its badge: the change is made by the staff who grant it, not by the client.
      */
-    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret) {
+    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret,
+                                          Origin origin) {
         String secret = Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
                 m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.FIRST_PARTY, false, null, null,
@@ -82,7 +89,9 @@ public class ClientService {
             if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
                 return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
             }
-            return clients.upsertFirstParty(client);
+            return clients.upsertFirstParty(client).invoke(() -> audit.record(AuditEvent.of(existing == null
+                    ? AuditEventType.CLIENT_REGISTERED : AuditEventType.CLIENT_UPDATED, null, clientId, origin)
+                    .with("kind", "first_party").with("by", createdBy)));
         }).invoke(() -> cache.forget(clientId)).chain(() -> find(clientId)).map(saved -> new Registered(saved, secret, null));
     }
 
@@ -90,7 +99,7 @@ public class ClientService {
      * RFC 7591 §3: consumes the initial access token and creates the client in one transaction, so a token
      * registers exactly one client.
      */
-    public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m) {
+    public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
         Instant now = clock.instant();
         String clientId = Tokens.random(16);
         String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
@@ -105,6 +114,8 @@ public class ClientService {
                 .chain(rows -> rows.rowCount() == 1
                         ? clients.insert(sql, client, Tokens.sha256(registrationToken))
                         : Uni.createFrom().failure(OAuthException.invalidToken("The initial access token is not valid."))))
+                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
+                        .with("kind", "dynamic").with("by", "registration")))
                 .replaceWith(new Registered(client, secret, registrationToken));
     }
 
@@ -127,7 +138,8 @@ public class ClientService {
     }
 
     /** RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. */
-    public Uni<Client> updateRegistration(String clientId, String registrationToken, ClientMetadata.Valid m) {
+    public Uni<Client> updateRegistration(String clientId, String registrationToken, ClientMetadata.Valid m,
+                                          Origin origin) {
         return readRegistration(clientId, registrationToken).chain(existing -> {
             if (!existing.authMethod().equals(m.authMethod())) {
                 throw new OAuthException(400, "invalid_client_metadata",
@@ -137,12 +149,20 @@ public class ClientService {
                     m.postLogoutRedirectUris(), m.scopes(), existing.authMethod(), existing.kind(), existing.verified(),
                     existing.verifiedBy(), existing.verifiedAt(), existing.createdBy(), existing.createdAt());
             return clients.updateMetadata(updated).invoke(() -> cache.forget(clientId))
-                    .chain(() -> clients.find(clientId));
+                    .chain(() -> clients.find(clientId))
+                    .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
+                            .with("kind", "dynamic").with("by", "client").with("verified", saved.verified())));
         });
     }
 
-    public Uni<Boolean> markVerified(String clientId, String verifiedBy) {
-        return clients.markVerified(clientId, verifiedBy, clock.instant()).invoke(() -> cache.forget(clientId));
+    public Uni<Boolean> markVerified(String clientId, String verifiedBy, Origin origin) {
+        return clients.markVerified(clientId, verifiedBy, clock.instant()).invoke(found -> {
+            cache.forget(clientId);
+            if (found) {
+                audit.record(AuditEvent.of(AuditEventType.CLIENT_VERIFIED, null, clientId, origin)
+                        .with("verified_by", verifiedBy));
+            }
+        });
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

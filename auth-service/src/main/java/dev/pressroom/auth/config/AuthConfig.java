@@ -58,6 +58,10 @@ public interface AuthConfig {
     @WithDefault("P7D")
     Duration initialAccessTokenTtl();
 
+    /** How long audit events are kept (AUTH_AUDIT_RETENTION); older ones are deleted every hour. */
+    @WithDefault("P90D")
+    Duration auditRetention();
+
     /** Who computes RS256 signatures (AUTH_SIGNER): auto, openssl or jdk (README, "ID token signatures"). */
     @WithDefault("auto")
     String signer();

@@ -53,7 +53,7 @@ public class AuthorizeResource {
                                 @FormParam("email") String email, @FormParam("password") String password,
                                 @Context HttpHeaders headers, @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
-        return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.of(http))
+        return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.origin(http))
                 .map(step -> respond(step, csrf));
     }
 
@@ -61,9 +61,11 @@ public class AuthorizeResource {
     @Path("consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> consent(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
-                                 @FormParam("decision") String decision, @Context HttpHeaders headers) {
+                                 @FormParam("decision") String decision, @Context HttpHeaders headers,
+                                 @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
-        return flow.consent(request, formCsrf, csrf, cookies.session(headers), decision).map(step -> respond(step, csrf));
+        return flow.consent(request, formCsrf, csrf, cookies.session(headers), decision, ClientAddress.origin(http))
+                .map(step -> respond(step, csrf));
     }
 
     private Uni<Response> start(MultivaluedMap<String, String> params, HttpHeaders headers, HttpServerRequest http) {

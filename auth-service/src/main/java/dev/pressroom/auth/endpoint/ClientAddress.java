@@ -1,5 +1,6 @@
 package dev.pressroom.auth.endpoint;
 
+import dev.pressroom.auth.audit.Origin;
 import io.netty.util.NetUtil;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.Arrays;
@@ -10,13 +11,18 @@ import java.util.Arrays;
  * An IPv6 client counts by its /64, the block one subscriber is usually given (RFC 6177), so that stepping through
  * the addresses of one's own block does not reset the limits.
  */
-final class ClientAddress {
+public final class ClientAddress {
 
     private ClientAddress() {
     }
 
     static String of(HttpServerRequest request) {
         return request.remoteAddress() == null ? "unknown" : limitKey(request.remoteAddress().hostAddress());
+    }
+
+    /** The request's origin for the audit log: this address and the User-Agent. */
+    public static Origin origin(HttpServerRequest request) {
+        return new Origin(of(request), request.getHeader("User-Agent"));
     }
 
     /** The IPv4 address, or the /64 of an IPv6 address; "unknown" for anything that is not an IP address. */

@@ -30,7 +30,11 @@ public final class Pages {
 
     public static native TemplateInstance account(AccountPage page);
 
-    public record AccountPage(String name, String email, String csrf, List<AppLine> apps) {
+    public record AccountPage(String name, String email, String csrf, List<AppLine> apps, List<ActivityLine> activity) {
+    }
+
+    /** One of the person's recent audit events; address and browser are null where the event has none. */
+    public record ActivityLine(String when, String what, String address, String browser) {
     }
 
     public record AppLine(String clientId, String name, boolean verified, List<ScopeLine> scopes, String grantedAt,

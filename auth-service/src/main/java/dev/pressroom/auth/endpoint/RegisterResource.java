@@ -43,7 +43,7 @@ public class RegisterResource {
                                   @Context HttpServerRequest http) {
         String initialAccessToken = BearerToken.from(authorization);
         ClientMetadata.Valid metadata = metadata(contentType, body);
-        return limits.registration(ClientAddress.of(http)).chain(() -> clients.register(initialAccessToken, metadata))
+        return limits.registration(ClientAddress.of(http)).chain(() -> clients.register(initialAccessToken, metadata, ClientAddress.origin(http)))
                 .map(registered -> TokenResource.noStore(Response.status(201)
                         .entity(registrations.describe(registered)).type(MediaType.APPLICATION_JSON_TYPE)));
     }
@@ -61,13 +61,14 @@ public class RegisterResource {
     @Path("{clientId}")
     public Uni<Response> update(@PathParam("clientId") String clientId,
                                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
+                                @Context HttpServerRequest http) {
         String token = BearerToken.from(authorization);
         ClientMetadata.Valid metadata = metadata(contentType, body);
         if (!clientId.equals(bodyClientId(body))) {
             throw new OAuthException(400, "invalid_client_metadata", "client_id in the body must match the URL.", null);
         }
-        return clients.updateRegistration(clientId, token, metadata).map(this::answer);
+        return clients.updateRegistration(clientId, token, metadata, ClientAddress.origin(http)).map(this::answer);
     }
 
     private Response answer(dev.pressroom.auth.client.Client client) {

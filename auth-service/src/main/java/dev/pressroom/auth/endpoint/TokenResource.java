@@ -39,7 +39,7 @@ public class TokenResource {
         TokenRequest request = TokenRequest.parse(params);
         ClientCredentials credentials = ClientCredentials.from(authorization, params);
         return limits.tokenRequest(ClientAddress.of(http)).chain(() -> clients.authenticate(credentials))
-                .chain(client -> grants.handle(client, request))
+                .chain(client -> grants.handle(client, request, ClientAddress.origin(http)))
                 .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));
     }
 

@@ -1,9 +1,15 @@
 package dev.pressroom.auth.flow;
 
 import dev.pressroom.auth.abuse.AbuseLimits;
+import dev.pressroom.auth.abuse.SignInAttempt;
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.AuditLog;
+import dev.pressroom.auth.audit.Origin;
+import dev.pressroom.auth.audit.SignInFailure;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.config.AuthConfig;
@@ -49,10 +55,11 @@ public class AuthorizationFlow {
     private final AbuseLimits limits;
     private final AuthConfig config;
     private final Clock clock;
+    private final AuditLog audit;
 
     public AuthorizationFlow(ClientService clients, AccountService accounts, ConsentRepository consents,
                              SessionStore sessions, PendingRequestStore pending, CodeStore codes, AbuseLimits limits,
-                             AuthConfig config, Clock clock) {
+                             AuthConfig config, Clock clock, AuditLog audit) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
@@ -62,6 +69,7 @@ public class AuthorizationFlow {
         this.limits = limits;
         this.config = config;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
@@ -88,22 +96,43 @@ public class AuthorizationFlow {
 
     /**
      * The sign-in form: on success a new session (new cookie value, no fixation) and the next step. The attempt is
-     * counted before the password is hashed, so attempts sent at once cannot outrun the limits.
+     * counted before the password is hashed, so attempts sent at once cannot outrun the limits. Every outcome is
+     * an audit event: success, wrong password (an unknown account too), refused while throttled or locked, and the
+     * failure that locks.
      */
     public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password,
-                                     String address) {
+                                     Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clientOf(p)
-                .chain(client -> limits.reserveSignIn(email, address).chain(attempt -> attempt.evaluate()
-                        ? evaluate(p, client, email, password, address, attempt.waitSeconds())
-                        : Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(attempt.waitSeconds()))))));
+                .chain(client -> limits.reserveSignIn(email, origin.address()).chain(attempt -> {
+                    if (attempt.evaluate()) {
+                        return evaluate(p, client, email, password, origin, attempt);
+                    }
+                    audit.record(AuditEvent.signInFailed(email, clientIdOf(p), origin,
+                            attempt.isLock() ? SignInFailure.LOCKED : SignInFailure.THROTTLED));
+                    return Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(attempt.waitSeconds())));
+                })));
     }
 
-    private Uni<AuthorizeStep> evaluate(PendingRequest p, Client client, String email, String password, String address,
-                                        long waitIfWrong) {
-        return accounts.authenticate(email, password).chain(account -> account == null
-                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email,
-                        "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")))
-                : limits.signInSucceeded(email, address).chain(() -> startSession(p, client, account, address)));
+    private Uni<AuthorizeStep> evaluate(PendingRequest p, Client client, String email, String password, Origin origin,
+                                        SignInAttempt attempt) {
+        long waitIfWrong = attempt.waitSeconds();
+        return accounts.authenticate(email, password).chain(account -> {
+            if (account == null) {
+                audit.record(AuditEvent.signInFailed(email, clientIdOf(p), origin, SignInFailure.WRONG_PASSWORD));
+                if (attempt.isLock()) {
+                    audit.record(AuditEvent.accountLocked(email, clientIdOf(p), origin, waitIfWrong / 60));
+                }
+                return Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email,
+                        "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")));
+            }
+            return limits.signInSucceeded(email, origin.address())
+                    .invoke(() -> audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)))
+                    .chain(() -> startSession(p, client, account, origin.address()));
+        });
+    }
+
+    private static String clientIdOf(PendingRequest p) {
+        return p.request() == null ? null : p.request().clientId();
     }
 
     /** Sign-in for the account pages themselves: a pending request without an authorization request. */
@@ -149,7 +178,7 @@ public class AuthorizationFlow {
      * the sign-in prompt=login or max_age demanded never gets a code from the old session.
      */
     public Uni<AuthorizeStep> consent(String requestId, String formCsrf, String cookieCsrf, String sessionCookie,
-                                      String decision) {
+                                      String decision, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, true).chain(p -> findSession(sessionCookie).chain(session -> {
             if (session == null) {
                 throw ErrorPageException.badRequest("Signed out", "Your session ended before you answered. Start again from the app.");
@@ -166,8 +195,10 @@ public class AuthorizationFlow {
                 throw AuthorizationRequests.error(request.redirectUri(), "access_denied", "The person declined.",
                         request.state());
             }
-            return consents.grant(UUID.fromString(session.accountId()), request.clientId(),
-                            new LinkedHashSet<>(request.scopes()), clock.instant())
+            UUID accountId = UUID.fromString(session.accountId());
+            return consents.grant(accountId, request.clientId(), new LinkedHashSet<>(request.scopes()), clock.instant())
+                    .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CONSENT_GIVEN, accountId, request.clientId(),
+                            origin).with("scopes", request.scopes())))
                     .chain(consentId -> issueCode(request, session, null, consentId));
         }));
     }

@@ -3,6 +3,11 @@ package dev.pressroom.auth.flow;
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.AuditLog;
+import dev.pressroom.auth.audit.AuditRepository;
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.grant.Revocations;
@@ -12,26 +17,43 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.UUID;
 
-/** The signed-in person's home: the apps they granted, and removing one (every grant revoked at once). */
+/**
+ * The signed-in person's home: the apps they granted, their recent activity, and removing an app (every grant revoked
+ * at once).
+ */
 @ApplicationScoped
 public class ConnectedApps {
 
     private final AccountService accounts;
     private final ConsentRepository consents;
     private final Revocations revocations;
+    private final AuditLog audit;
+    private final AuditRepository events;
 
-    public ConnectedApps(AccountService accounts, ConsentRepository consents, Revocations revocations) {
+    public ConnectedApps(AccountService accounts, ConsentRepository consents, Revocations revocations, AuditLog audit,
+                         AuditRepository events) {
         this.accounts = accounts;
         this.consents = consents;
         this.revocations = revocations;
+        this.audit = audit;
+        this.events = events;
     }
 
-    public record Home(Account account, List<ConsentRepository.ConnectedApp> apps) {
+    /** What a person cares to see of their own audit events: sign-ins and what they allowed or removed. */
+    private static final List<AuditEventType> ACTIVITY = List.of(AuditEventType.SIGN_IN, AuditEventType.SIGN_IN_FAILED,
+            AuditEventType.ACCOUNT_LOCKED, AuditEventType.CONSENT_GIVEN, AuditEventType.CONSENT_REMOVED,
+            AuditEventType.APP_REMOVED);
+    static final int ACTIVITY_SHOWN = 10;
+
+    public record Home(Account account, List<ConsentRepository.ConnectedApp> apps,
+                       List<AuditRepository.StoredEvent> activity) {
     }
 
     public Uni<Home> home(Session session) {
         UUID id = UUID.fromString(session.accountId());
-        return accounts.find(id).chain(account -> consents.connectedApps(id).map(apps -> new Home(account, apps)));
+        return Uni.combine().all().unis(accounts.find(id), consents.connectedApps(id),
+                events.recent(id, ACTIVITY, ACTIVITY_SHOWN)).asTuple()
+                .map(found -> new Home(found.getItem1(), found.getItem2(), found.getItem3()));
     }
 
     /**
@@ -39,13 +61,21 @@ public class ConnectedApps {
      * the app refreshes (TokenIssuer checks the consent), and the revocation then removes every code, access token
      * and refresh chain already issued.
      */
-    public Uni<Void> remove(Session session, String clientId, String formCsrf, String cookieCsrf) {
+    public Uni<Void> remove(Session session, String clientId, String formCsrf, String cookieCsrf, Origin origin) {
         if (formCsrf == null || !Tokens.constantTimeEquals(formCsrf, cookieCsrf) || clientId == null
                 || clientId.length() > 64) {
             return Uni.createFrom().failure(ErrorPageException.badRequest("Request expired",
                     "This form has expired or was not opened in this browser. Reload the page and try again."));
         }
-        return consents.remove(UUID.fromString(session.accountId()), clientId)
-                .chain(() -> revocations.revokeApp(session.accountId(), clientId, Revocations.Reason.CONNECTED_APPS));
+        UUID accountId = UUID.fromString(session.accountId());
+        return consents.remove(accountId, clientId)
+                .invoke(scopes -> {
+                    if (scopes != null) {
+                        audit.record(AuditEvent.of(AuditEventType.CONSENT_REMOVED, accountId, clientId, origin)
+                                .with("scopes", scopes));
+                    }
+                })
+                .chain(() -> revocations.revokeApp(session.accountId(), clientId, Revocations.Reason.CONNECTED_APPS))
+                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.APP_REMOVED, accountId, clientId, origin)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
@@ -24,15 +25,14 @@ import java.time.Clock;
 public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
 
     private final CodeStore codes;
-    private final Revocations revocations;
+    private final TokenReuse reuse;
     private final TokenIssuer issuer;
     private final AuthConfig config;
     private final Clock clock;
 
-    public AuthorizationCodeGrant(CodeStore codes, Revocations revocations, TokenIssuer issuer, AuthConfig config,
-                                  Clock clock) {
+    public AuthorizationCodeGrant(CodeStore codes, TokenReuse reuse, TokenIssuer issuer, AuthConfig config, Clock clock) {
         this.codes = codes;
-        this.revocations = revocations;
+        this.reuse = reuse;
         this.issuer = issuer;
         this.config = config;
         this.clock = clock;
@@ -44,7 +44,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     }
 
     @Override
-    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request) {
+    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request, Origin origin) {
         if (!Pkce.isValidVerifier(request.codeVerifier())) {
             return Uni.createFrom().failure(verifierMismatch());
         }
@@ -57,10 +57,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                     Outcome<AuthorizationCode> outcome = presented.outcome();
                     return switch (outcome.status()) {
                         case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
-                        case REUSED -> revocations.revokeGrant(outcome.value().accountId(), outcome.value().grantId(),
-                                        Revocations.Reason.CODE_REPLAY)
-                                .chain(() -> Uni.createFrom().failure(
-                                        OAuthException.invalidGrant("The authorization code was already used.")));
+                        case REUSED -> reuse.code(outcome.value(), origin);
                         case FIRST_USE -> exchange(client, outcome.value());
                     };
                 });

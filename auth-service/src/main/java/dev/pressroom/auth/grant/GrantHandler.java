@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.token.TokenResponse;
@@ -10,5 +11,6 @@ public interface GrantHandler<R extends TokenRequest> {
 
     Class<R> requestType();
 
-    Uni<TokenResponse> handle(Client client, R request);
+    /** @param origin the token request's, for the audit events it may cause */
+    Uni<TokenResponse> handle(Client client, R request, Origin origin);
 }

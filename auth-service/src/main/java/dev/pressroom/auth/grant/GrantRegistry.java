@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.token.TokenResponse;
@@ -29,12 +30,12 @@ public class GrantRegistry {
     }
 
     @SuppressWarnings("unchecked")
-    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request) {
+    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request, Origin origin) {
         GrantHandler<R> handler = (GrantHandler<R>) handlers.get(request.getClass());
         if (handler == null) {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
-        return handler.handle(client, request).invoke(() -> Counter.builder(TOKENS_ISSUED)
+        return handler.handle(client, request, origin).invoke(() -> Counter.builder(TOKENS_ISSUED)
                 .description("Token responses issued, by grant type").tag("grant_type", request.grantType())
                 .register(registry).increment());
     }

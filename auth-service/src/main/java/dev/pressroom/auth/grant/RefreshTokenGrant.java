@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
@@ -26,12 +27,14 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     private final TokenStore tokens;
     private final Revocations revocations;
     private final TokenIssuer issuer;
+    private final TokenReuse reuse;
     private final Clock clock;
 
-    public RefreshTokenGrant(TokenStore tokens, Revocations revocations, TokenIssuer issuer, Clock clock) {
+    public RefreshTokenGrant(TokenStore tokens, Revocations revocations, TokenIssuer issuer, TokenReuse reuse, Clock clock) {
         this.tokens = tokens;
         this.revocations = revocations;
         this.issuer = issuer;
+        this.reuse = reuse;
         this.clock = clock;
     }
 
@@ -41,19 +44,20 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     }
 
     @Override
-    public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request) {
+    public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request, Origin origin) {
         List<String> narrowed = request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
         return tokens.findRefreshToken(request.refreshToken()).chain(found -> switch (found.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
-            case REUSED -> revoke(found.value(), Reason.REUSE, "The refresh token was already used; the chain is revoked.");
-            case FIRST_USE -> refresh(client, request.refreshToken(), found.value(), narrowed);
+            case REUSED -> reuse.refreshToken(found.value(), client.id(), TokenReuse.Cause.RETIRED, origin);
+            case FIRST_USE -> refresh(client, request.refreshToken(), found.value(), narrowed, origin);
         });
     }
 
-    private Uni<TokenResponse> refresh(Client client, String refreshToken, Grant grant, List<String> narrowed) {
+    private Uni<TokenResponse> refresh(Client client, String refreshToken, Grant grant, List<String> narrowed,
+                                       Origin origin) {
         // A token presented by another client has leaked: revoke its chain as for reuse.
         if (!grant.clientId().equals(client.id())) {
-            return revoke(grant, Reason.WRONG_CLIENT, "The refresh token was issued to another client.");
+            return reuse.refreshToken(grant, client.id(), TokenReuse.Cause.OTHER_CLIENT, origin);
         }
         if (clock.instant().getEpochSecond() >= grant.expiresAt()) {
             return revoke(grant, Reason.EXPIRED, "The refresh token has expired.");
@@ -62,7 +66,9 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         if (narrowed != null && !grant.scopes().containsAll(narrowed)) {
             return Uni.createFrom().failure(OAuthException.invalidScope("scope exceeds the scope originally granted."));
         }
-        return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, refreshToken);
+        return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, refreshToken)
+                .onFailure(TokenReuse.RetiredMeanwhile.class)
+                .recoverWithUni(() -> reuse.refreshToken(grant, client.id(), TokenReuse.Cause.CONCURRENT, origin));
     }
 
     private Uni<TokenResponse> revoke(Grant grant, Reason reason, String description) {

@@ -95,8 +95,7 @@ public class TokenIssuer {
                     case MINTED -> Uni.createFrom().voidItem();
                     case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
                     // Another request rotated the same token first: reuse, as RFC 9700 §4.14.2 treats it.
-                    case REUSED -> revocations.revokeGrant(grant.accountId(), grant.grantId(), Reason.REUSE).chain(() -> Uni.createFrom()
-                            .failure(OAuthException.invalidGrant("The refresh token was already used; the chain is revoked.")));
+                    case REUSED -> Uni.createFrom().failure(new TokenReuse.RetiredMeanwhile());
                     case REVOKED -> Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));
                     case FULL -> Uni.createFrom().failure(new OAuthException(429, "slow_down",
                             "This grant already holds as many live tokens as allowed; use those issued.", null));

@@ -1,5 +1,9 @@
 package dev.pressroom.auth.keys;
 
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.AuditLog;
+import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.config.AuthConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -39,12 +43,14 @@ public class KeyRotation {
     private final Pool pool;
     private final Clock clock;
     private final Duration tokenLifetime;
+    private final AuditLog audit;
 
-    public KeyRotation(SigningKeys keys, Pool pool, Clock clock, AuthConfig config) {
+    public KeyRotation(SigningKeys keys, Pool pool, Clock clock, AuthConfig config, AuditLog audit) {
         this.keys = keys;
         this.pool = pool;
         this.clock = clock;
         this.tokenLifetime = config.accessTokenTtl();
+        this.audit = audit;
     }
 
     /** A refused step: the message says why and what to do. */
@@ -70,10 +76,10 @@ public class KeyRotation {
     }
 
     /** Step 1 where the key directory is writable: create a key and publish it. */
-    public Uni<String> add() {
+    public Uni<String> add(Origin origin) {
         // RSA key generation takes a while: off the event loop.
         return Uni.createFrom().item(this::writeNewKey).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .call(this::publish);
+                .call(kid -> publish(kid, origin));
     }
 
     private String writeNewKey() {
@@ -88,18 +94,18 @@ public class KeyRotation {
     }
 
     /** Step 1 for a key file added to the Secret: publish it in the JWKS without signing with it. */
-    public Uni<Void> publish(String kid) {
+    public Uni<Void> publish(String kid, Origin origin) {
         if (keys.files().stream().noneMatch(k -> k.kid().equals(kid))) {
             return Uni.createFrom().failure(new RotationException("No key file " + kid + ".pem on this replica yet."));
         }
         return pool.withTransaction(sql -> recordCurrentActive(sql)
                 .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
                         + "ON CONFLICT (kid) DO NOTHING").execute(Tuple.of(kid, now()))))
-                .chain(keys::refresh);
+                .chain(keys::refresh).invoke(() -> rotated(kid, "published", false, origin));
     }
 
     /** Step 2: sign with a published key; the previous active key stays published. */
-    public Uni<Void> activate(String kid, boolean force) {
+    public Uni<Void> activate(String kid, boolean force, Origin origin) {
         return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
             if (row == null || !"published".equals(row.state())) {
                 throw new RotationException("Key " + kid + " must be published before it is activated.");
@@ -112,11 +118,11 @@ public class KeyRotation {
                     .execute(Tuple.of(now()))
                     .chain(() -> sql.preparedQuery("UPDATE signing_keys SET state = 'active', changed_at = $2 WHERE kid = $1")
                             .execute(Tuple.of(kid, now())));
-        })).chain(keys::refresh);
+        })).chain(keys::refresh).invoke(() -> rotated(kid, "activated", force, origin));
     }
 
     /** Step 3: stop publishing a key that no longer signs, once the tokens it signed have expired. */
-    public Uni<Void> retire(String kid, boolean force) {
+    public Uni<Void> retire(String kid, boolean force, Origin origin) {
         return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
             if (row == null || !"published".equals(row.state())) {
                 throw new RotationException("Only a published key that does not sign can be retired.");
@@ -127,7 +133,12 @@ public class KeyRotation {
             }
             return sql.preparedQuery("UPDATE signing_keys SET state = 'retired', changed_at = $2 WHERE kid = $1")
                     .execute(Tuple.of(kid, now()));
-        })).chain(keys::refresh);
+        })).chain(keys::refresh).invoke(() -> rotated(kid, "retired", force, origin));
+    }
+
+    private void rotated(String kid, String step, boolean forced, Origin origin) {
+        audit.record(AuditEvent.of(AuditEventType.SIGNING_KEY_ROTATED, null, null, origin).with("kid", kid)
+                .with("step", step).with("forced", forced));
     }
 
     /** Before the first rotation, the signing key is implicit (greatest kid): record it, and drop stale rows. */

@@ -1,8 +1,10 @@
 package dev.pressroom.auth.admin;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.IssuerOnTestPortProfile;
 import dev.pressroom.auth.support.TestClients;
@@ -42,6 +44,13 @@ class StaffAdminResourceTest {
                 .body("roles", equalTo(List.of("staff")));
         Admin.management().header("Authorization", "Bearer " + accessToken).post("/admin/initial-access-tokens")
                 .then().statusCode(201);
+        Admin.management().header("Authorization", "Bearer " + accessToken).get("/admin/events")
+                .then().statusCode(200);
+        Map<String, Object> call = AuditEvents.await(Map.of("type", "admin_call", "account_id", person.accountId),
+                e -> "/admin/initial-access-tokens".equals(AuditEvents.detail(e, "path")));
+        assertThat(AuditEvents.detail(call, "actor")).isEqualTo("staff");
+        assertThat(AuditEvents.detail(call, "status")).isEqualTo(201);
+        assertThat(call.toString()).doesNotContain(accessToken);
     }
 
     @Test
@@ -50,6 +59,12 @@ class StaffAdminResourceTest {
         String accessToken = person.exchange(person.code(new Browser(), "openid roles")).path("access_token");
         Admin.management().header("Authorization", "Bearer " + accessToken).post("/admin/initial-access-tokens")
                 .then().statusCode(403).body("error", equalTo("forbidden"));
+        Admin.management().header("Authorization", "Bearer " + accessToken).get("/admin/events")
+                .then().statusCode(403).body("error", equalTo("forbidden"));
+        Map<String, Object> call = AuditEvents.await(Map.of("type", "admin_call", "account_id", person.accountId),
+                e -> "/admin/events".equals(AuditEvents.detail(e, "path")));
+        assertThat(AuditEvents.detail(call, "actor")).isEqualTo("refused");
+        assertThat(AuditEvents.detail(call, "status")).isEqualTo(403);
     }
 
     @Test

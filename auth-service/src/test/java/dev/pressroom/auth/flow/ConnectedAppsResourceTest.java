@@ -3,7 +3,9 @@ package dev.pressroom.auth.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -67,6 +69,25 @@ class ConnectedAppsResourceTest {
         String accessToken = app.exchange(app.code(browser, "openid")).path("access_token");
         browser.post("/account/apps/remove", Map.of("client_id", app.clientId, "csrf", "forged")).then().statusCode(400);
         Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(200);
+    }
+
+    @Test
+    void accountWhenSignedInThenRecentActivityListedAndBrowserEscaped() {
+        String hostile = "<script>alert('ua')</script><img src=x onerror=alert(1)>";
+        browser.userAgent(hostile);
+        app.exchange(app.code(browser, "openid")).then().statusCode(200);
+        TestClients stranger = TestClients.forClient(app.clientId, app.secret);
+        stranger.code(new Browser().userAgent("Stranger/1.0"), "openid");
+        AccountPages.removeApp(browser, app.clientId).then().statusCode(303);
+        AuditEvents.await(Map.of("account_id", app.accountId, "type", "app_removed"), e -> true);
+
+        String home = browser.get("/account", Map.of()).asString();
+        String activity = home.substring(home.indexOf("Recent activity"));
+        assertThat(activity).contains("Removed App " + app.clientId).contains("Withdrew what App " + app.clientId)
+                .contains("Allowed App " + app.clientId).contains("Signed in to App " + app.clientId)
+                .contains("from 127.0.0.1").contains("&lt;script&gt;alert(").contains("&lt;img src=x")
+                .doesNotContain("<script").doesNotContain("<img").doesNotContain("Stranger/1.0");
+        assertThat(activity.indexOf("Removed App")).isLessThan(activity.indexOf("Signed in to"));
     }
 
     @Test

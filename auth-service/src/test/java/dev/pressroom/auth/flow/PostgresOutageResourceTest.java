@@ -3,8 +3,8 @@ package dev.pressroom.auth.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.auth.support.PostgresProxyProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PostgreSQL failing in the middle of a refresh: 503 temporarily_unavailable, counted, and the client's honest retry
- * is not taken for reuse.
+ * is not taken for reuse. And while it is down, answers that need no PostgreSQL stand although their audit events
+ * cannot be written.
  */
 @QuarkusTest
 @TestProfile(PostgresProxyProfile.class)
@@ -49,7 +50,29 @@ class PostgresOutageResourceTest {
         app.refresh(retry.path("refresh_token")).then().statusCode(200);
     }
 
+    @Test
+    void auditWhenPostgresDownThenAnswerUnchangedAndLostEventCounted() throws Exception {
+        TestClients app = TestClients.create();
+        String first = app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
+        app.refresh(first).then().statusCode(200);
+        double lost = lostWrites();
+        double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
+
+        PostgresProxyProfile.cut();
+        // Reuse detection needs only Redis: its answer stands although its audit event cannot be written.
+        app.refresh(first).then().statusCode(400).body("error", equalTo("invalid_grant"));
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
+        for (int i = 0; i < 100 && lostWrites() == lost; i++) {
+            Thread.sleep(100);
+        }
+        assertThat(lostWrites() - lost).isEqualTo(1);
+    }
+
+    private static double lostWrites() {
+        return Admin.scrape().value("pressroom_auth_audit_events_lost_total", "cause", "write_failed");
+    }
+
     private static double postgresqlErrors() {
-        return Metrics.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "postgresql");
+        return Admin.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "postgresql");
     }
 }

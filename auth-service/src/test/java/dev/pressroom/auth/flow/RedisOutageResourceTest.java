@@ -6,7 +6,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.auth.support.RedisProxyProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -59,7 +58,7 @@ class RedisOutageResourceTest {
     }
 
     private static double redisErrors() {
-        return Metrics.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "redis");
+        return Admin.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "redis");
     }
 
     private static void awaitReady() throws InterruptedException {

@@ -10,6 +10,7 @@ import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.Issuer;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.FreshKeysProfile;
 import dev.pressroom.auth.support.TestClients;
@@ -20,6 +21,7 @@ import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +67,17 @@ class KeyRotationResourceTest {
         assertThat(kids()).containsExactly(newKid);
         Admin.admin().get("/admin/keys").then().statusCode(200).body("keys.find { it.kid == '" + newKid + "' }.state",
                 equalTo("active"));
+    }
+
+    @Test
+    void rotationWhenKeyAddedAndActivatedThenEachStepIsAnAuditEvent() {
+        String kid = Admin.admin().post("/admin/keys").then().statusCode(201).extract().path("kid");
+        Admin.admin().post("/admin/keys/" + kid + "/activate?force=true").then().statusCode(200);
+        List<Map<String, Object>> steps = AuditEvents.awaitAll(Map.of("type", "signing_key_rotated"),
+                e -> kid.equals(AuditEvents.detail(e, "kid")), 2);
+        assertThat(steps).extracting(e -> AuditEvents.detail(e, "step")).containsExactly("activated", "published");
+        assertThat(steps).extracting(e -> AuditEvents.detail(e, "forced")).containsExactly(true, false);
+        assertThat(steps.get(0)).containsEntry("address", "127.0.0.1");
     }
 
     @Test

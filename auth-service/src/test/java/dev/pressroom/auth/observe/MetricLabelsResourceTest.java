@@ -3,8 +3,8 @@ package dev.pressroom.auth.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.support.Admin;
-import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.kernel.id.Tokens;
+import dev.pressroom.kernel.testing.MetricsScrape;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.util.List;
@@ -35,9 +35,9 @@ class MetricLabelsResourceTest {
         Admin.admin().get("/admin/" + typed).then().statusCode(404);
         Admin.management().get("/q/" + typed).then().statusCode(404);
 
-        Metrics metrics = Metrics.scrape();
+        MetricsScrape metrics = Admin.scrape();
 
-        assertThat(metrics.all()).allSatisfy(sample -> assertThat(sample.labels().values())
+        assertThat(metrics.samples()).allSatisfy(sample -> assertThat(sample.labels().values())
                 .as(sample.name()).noneMatch(value -> value.contains(typed)));
         List<String> uris = metrics.find("http_server_requests_seconds_count").stream()
                 .map(sample -> sample.labels().get("uri")).toList();

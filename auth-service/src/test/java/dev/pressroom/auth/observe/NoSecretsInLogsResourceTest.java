@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.CapturedLogs;
+import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.auth.support.TestClients;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
@@ -32,8 +32,8 @@ class NoSecretsInLogsResourceTest {
 
     @Test
     void fullFlowWhenLoggedThenNoSecretInAnyRecord() throws Exception {
-        List<CapturedLogs.Line> lines;
-        try (CapturedLogs logs = CapturedLogs.start()) {
+        List<LogCapture.Line> lines;
+        try (LogCapture logs = LogCapture.start()) {
             flow();
             // The access log is written once the response is out.
             Thread.sleep(500);
@@ -41,12 +41,12 @@ class NoSecretsInLogsResourceTest {
         }
 
         assertThat(lines).filteredOn(line -> line.logger().equals(ACCESS_LOG))
-                .extracting(CapturedLogs.Line::message)
+                .extracting(LogCapture.Line::message)
                 .anySatisfy(message -> assertThat(message).startsWith("POST /oauth/token route=/oauth/token status=200"))
                 .anySatisfy(message -> assertThat(message).startsWith("GET /oauth/logout route=/oauth/logout "))
                 .anySatisfy(message -> assertThat(message).startsWith("GET /oauth/userinfo route=/oauth/userinfo "));
         assertThat(secrets).doesNotContainNull().allSatisfy(secret -> assertThat(secret).hasSizeGreaterThan(15));
-        for (CapturedLogs.Line line : lines) {
+        for (LogCapture.Line line : lines) {
             assertThat(secrets).as(line.everything()).noneMatch(secret -> line.everything().contains(secret));
         }
     }

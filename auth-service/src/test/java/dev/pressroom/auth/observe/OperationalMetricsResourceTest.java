@@ -6,9 +6,9 @@ import com.nimbusds.jwt.SignedJWT;
 import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.Metrics;
 import dev.pressroom.auth.support.TestClients;
 import dev.pressroom.auth.support.TestClock;
+import dev.pressroom.kernel.testing.MetricsScrape;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -36,13 +36,13 @@ class OperationalMetricsResourceTest {
     void tokensWhenIssuedThenCountedByGrantType() {
         TestClients app = TestClients.create();
         String code = app.code(new Browser(), "openid offline_access");
-        Metrics before = Metrics.scrape();
+        MetricsScrape before = Admin.scrape();
 
         String refresh = app.exchange(code).then().statusCode(200).extract().path("refresh_token");
         app.refresh(refresh).then().statusCode(200);
         app.refresh(refresh).then().statusCode(400);
 
-        Metrics after = Metrics.scrape();
+        MetricsScrape after = Admin.scrape();
         assertThat(delta(before, after, ISSUED, "grant_type", "authorization_code")).isEqualTo(1);
         assertThat(delta(before, after, ISSUED, "grant_type", "refresh_token")).as("the reused token issued nothing")
                 .isEqualTo(1);
@@ -54,7 +54,7 @@ class OperationalMetricsResourceTest {
         Browser browser = new Browser();
         String code = app.code(browser, "openid offline_access");
         Response tokens = app.exchange(code);
-        Metrics before = Metrics.scrape();
+        MetricsScrape before = Admin.scrape();
 
         revoke(app, tokens.path("access_token")).then().statusCode(200);
         revoke(app, "not-a-token-of-ours").then().statusCode(200);
@@ -69,7 +69,7 @@ class OperationalMetricsResourceTest {
         browser.get("/oauth/logout", Map.of("id_token_hint", second.path("id_token")));
         AccountPages.removeApp(AccountPages.signedIn(app), app.clientId).then().statusCode(303);
 
-        Metrics after = Metrics.scrape();
+        MetricsScrape after = Admin.scrape();
         assertThat(delta(before, after, REVOCATIONS, "reason", "revocation_endpoint"))
                 .as("an access token and a refresh chain; the unknown token revoked nothing").isEqualTo(2);
         assertThat(delta(before, after, REVOCATIONS, "reason", "reuse")).isEqualTo(1);
@@ -81,11 +81,11 @@ class OperationalMetricsResourceTest {
 
     @Test
     void hashWhenAccountCreatedThenItsWaitForAThreadIsTimed() {
-        Metrics before = Metrics.scrape();
+        MetricsScrape before = Admin.scrape();
 
         TestClients.create();
 
-        Metrics after = Metrics.scrape();
+        MetricsScrape after = Admin.scrape();
         assertThat(delta(before, after, "pressroom_auth_hash_wait_seconds_count")).isEqualTo(1);
         assertThat(after.find("pressroom_auth_hash_queue_depth")).singleElement()
                 .satisfies(depth -> assertThat(depth.value()).isZero());
@@ -97,9 +97,9 @@ class OperationalMetricsResourceTest {
         String kid = SignedJWT.parse(app.exchange(app.code(new Browser(), "openid")).<String>path("id_token"))
                 .getHeader().getKeyID();
 
-        Metrics now = Metrics.scrape();
+        MetricsScrape now = Admin.scrape();
         clock.advance(Duration.ofDays(1));
-        Metrics dayLater = Metrics.scrape();
+        MetricsScrape dayLater = Admin.scrape();
 
         assertThat(now.find("pressroom_auth_signing_key_info")).singleElement().satisfies(info -> {
             assertThat(info.labels()).containsEntry("kid", kid);
@@ -116,7 +116,7 @@ class OperationalMetricsResourceTest {
                 .post("/oauth/revoke");
     }
 
-    private static double delta(Metrics before, Metrics after, String name, String... labels) {
+    private static double delta(MetricsScrape before, MetricsScrape after, String name, String... labels) {
         return after.value(name, labels) - before.value(name, labels);
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.auth.support.CapturedLogs;
+import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.auth.support.RecordedSpansProfile;
 import dev.pressroom.auth.support.TestClients;
 import io.opentelemetry.api.common.AttributeKey;
@@ -38,7 +38,7 @@ class TraceResourceTest {
         String code = app.code(new Browser(), "openid offline_access");
         spans.reset();
 
-        try (CapturedLogs logs = CapturedLogs.start()) {
+        try (LogCapture logs = LogCapture.start()) {
             Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret)
                     .header("traceparent", "00-" + TRACE_ID + "-" + CALLER_SPAN_ID + "-01")
                     .formParams(Map.of("grant_type", "authorization_code", "code", code,
@@ -60,7 +60,7 @@ class TraceResourceTest {
             // Quarkus's SQL client spans name the database in db.system; the statement (no parameter values) says SQL.
             assertThat(children).anySatisfy(child -> assertThat(attribute(child, "db.statement")).startsWith("SELECT "));
 
-            List<CapturedLogs.Line> accessLog = await(() -> logs.lines().stream()
+            List<LogCapture.Line> accessLog = await(() -> logs.lines().stream()
                     .filter(line -> line.logger().equals("io.quarkus.http.access-log")
                             && line.message().startsWith("POST /oauth/token ")).toList());
             assertThat(accessLog).singleElement()

@@ -2,6 +2,7 @@ package dev.pressroom.auth.support;
 
 import static io.restassured.RestAssured.given;
 
+import dev.pressroom.kernel.testing.MetricsScrape;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 import java.util.List;
@@ -22,6 +23,11 @@ public final class Admin {
 
     public static RequestSpecification management() {
         return given().port(port());
+    }
+
+    /** One scrape of /q/metrics on the management interface. */
+    public static MetricsScrape scrape() {
+        return new MetricsScrape(management().get("/q/metrics").then().statusCode(200).extract().asString());
     }
 
     /** The public port, form-encoded, redirects not followed. */

@@ -16,10 +16,17 @@ public final class Browser {
 
     private final Map<String, String> cookies = new HashMap<>();
     private String forwardedFor;
+    private String userAgent;
 
     /** This browser's requests come through the trusted test proxy from {@code address} (TrustedProxyProfile). */
     public Browser from(String address) {
         this.forwardedFor = address;
+        return this;
+    }
+
+    /** This browser's User-Agent header. */
+    public Browser userAgent(String value) {
+        this.userAgent = value;
         return this;
     }
 
@@ -47,6 +54,9 @@ public final class Browser {
     private RequestSpecification request() {
         RequestSpecification spec = given().redirects().follow(false).cookies(cookies)
                 .accept("text/html,application/xhtml+xml,*/*;q=0.8");
+        if (userAgent != null) {
+            spec.header("User-Agent", userAgent);
+        }
         return forwardedFor == null ? spec : spec.header("X-Forwarded-For", forwardedFor);
     }
 

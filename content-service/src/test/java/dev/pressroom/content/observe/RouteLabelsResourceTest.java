@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
+import dev.pressroom.kernel.testing.MetricsScrape;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
@@ -49,7 +50,7 @@ class RouteLabelsResourceTest {
         given().get(base + "/sitemap-posts.xml").then().statusCode(200);
         given().get(base + "/posts").then().statusCode(401);
 
-        List<Metrics.Sample> requests = Metrics.samples().stream().filter(s -> s.name().equals(REQUESTS)).toList();
+        List<MetricsScrape.Sample> requests = Metrics.samples().stream().filter(s -> s.name().equals(REQUESTS)).toList();
         assertThat(requests).extracting(s -> s.labels().get("uri"))
                 .allMatch(uri -> uri.startsWith(BLOG + "/") || FIXED.contains(uri), "a template or a fixed word")
                 .noneMatch(uri -> made.stream().anyMatch(uri::contains));

@@ -5,19 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
+import dev.pressroom.kernel.testing.LogCapture;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -75,53 +71,24 @@ class TracingResourceTest {
 
     @Test
     void getWhenKeyInQueryThenAccessLoggedWithRouteStatusTraceAndNoKey() throws InterruptedException {
-        List<ExtLogRecord> records = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                synchronized (records) {
-                    records.add((ExtLogRecord) record);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger root = Logger.getLogger("");
-        root.addHandler(capture);
-        try {
+        try (LogCapture logs = LogCapture.start()) {
             given().header("traceparent", TRACEPARENT).queryParam("key", blog.key())
                     .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
-            String line = awaitAccessLine(records).orElseThrow(() -> new AssertionError("no access-log line for the request"));
+            String line = awaitAccessLine(logs).orElseThrow(() -> new AssertionError("no access-log line for the request"));
 
             assertThat(line).isEqualTo("GET /api/content/v1/blogs/tracing-demo/posts route=" + ROUTE + " status=200 "
                     + line.replaceAll(".* (\\d+ms) .*", "$1") + " trace=" + TRACE_ID);
-            synchronized (records) {
-                assertThat(records).allSatisfy(record -> {
-                    assertThat(record.getFormattedMessage()).doesNotContain(blog.key());
-                    assertThat(record.getMdcCopy().values()).noneMatch(value -> value.contains(blog.key()));
-                });
-            }
-        } finally {
-            root.removeHandler(capture);
+            assertThat(logs.everything()).noneMatch(text -> text.contains(blog.key()));
         }
     }
 
-    private static Optional<String> awaitAccessLine(List<ExtLogRecord> records) throws InterruptedException {
+    private static Optional<String> awaitAccessLine(LogCapture logs) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
-            synchronized (records) {
-                Optional<String> line = records.stream().filter(r -> r.getLoggerName().equals("io.quarkus.http.access-log"))
-                        .map(ExtLogRecord::getFormattedMessage).filter(message -> message.endsWith("trace=" + TRACE_ID))
-                        .findFirst();
-                if (line.isPresent()) {
-                    return line;
-                }
+            Optional<String> line = logs.messages("io.quarkus.http.access-log").stream()
+                    .filter(message -> message.endsWith("trace=" + TRACE_ID)).findFirst();
+            if (line.isPresent()) {
+                return line;
             }
             Thread.sleep(50);
         }

@@ -108,7 +108,7 @@ class ObservabilityResourceTest {
     void requestWhenTracedThenSpanJoinsTheCallersTraceAndTheAccessLogNamesIt() {
         String probe = "query-secret-" + System.nanoTime();
         spans.reset();
-        try (LogCapture logs = new LogCapture()) {
+        try (LogCapture logs = LogCapture.start()) {
             given().header("traceparent", "00-" + TRACE_ID + "-" + CALLER_SPAN_ID + "-01")
                     .contentType("application/json").body(TestManifests.bytes("valid/feature-app.json"))
                     .post(MANIFESTS + "?file=" + probe).then().statusCode(200);

@@ -1,44 +1,72 @@
 package dev.pressroom.kernel.testing;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.jboss.logmanager.ExtLogRecord;
 
 /**
- * Every log record the service writes while open, from any thread, as the log manager hands it to its handlers
- * (JBoss LogManager, under java.util.logging). Use with try-with-resources around the actions under test.
+ * Every log record the service writes while open, from any thread and logger (the access log included), copied at
+ * the moment it is written: its formatted message, its parameters, its MDC (trace ids) and what it carries as thrown.
+ * Use with try-with-resources around the actions under test.
  */
 public final class LogCapture extends Handler implements AutoCloseable {
 
-    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-    private final Logger root = Logger.getLogger("");
+    /** What a record said, in every form it may reach a log file. */
+    public record Line(String logger, String message, List<String> parameters, Map<String, String> mdc,
+                       List<String> thrown) {
 
-    public LogCapture() {
-        root.addHandler(this);
+        /** Everything in one string, to search for a value that must not be there. */
+        public String everything() {
+            return logger + " " + message + " " + parameters + " " + mdc + " " + thrown;
+        }
     }
 
-    public List<LogRecord> records() {
-        return List.copyOf(records);
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
+
+    private LogCapture() {
+        setLevel(Level.ALL);
     }
 
-    /** The formatted messages (parameters substituted) of the records from one logger category. */
-    public List<String> messages(String category) {
-        return records.stream().filter(r -> category.equals(r.getLoggerName())).map(LogCapture::formatted).toList();
+    public static LogCapture start() {
+        LogCapture capture = new LogCapture();
+        Logger.getLogger("").addHandler(capture);
+        return capture;
     }
 
-    /** Everything a record could print: its formatted message, parameters, exception and the MDC of the time. */
+    public List<Line> lines() {
+        return List.copyOf(lines);
+    }
+
+    /** The formatted messages of one logger, e.g. "io.quarkus.http.access-log". */
+    public List<String> messages(String logger) {
+        return lines.stream().filter(line -> line.logger().equals(logger)).map(Line::message).toList();
+    }
+
+    /** Each line as one searchable string. */
     public List<String> everything() {
-        return records.stream().map(LogCapture::printable).toList();
+        return lines.stream().map(Line::everything).toList();
     }
 
     @Override
     public void publish(LogRecord record) {
-        if (record instanceof org.jboss.logmanager.ExtLogRecord ext) {
-            ext.copyMdc(); // the MDC belongs to the thread that logged; keep it with the record
+        ExtLogRecord ext = ExtLogRecord.wrap(record);
+        List<String> parameters = new ArrayList<>();
+        if (record.getParameters() != null) {
+            for (Object parameter : record.getParameters()) {
+                parameters.add(String.valueOf(parameter));
+            }
         }
-        records.add(record);
+        List<String> thrown = new ArrayList<>();
+        for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
+            thrown.add(t.toString());
+        }
+        lines.add(new Line(record.getLoggerName(), ext.getFormattedMessage(), parameters, ext.getMdcCopy(), thrown));
     }
 
     @Override
@@ -47,29 +75,6 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     @Override
     public void close() {
-        root.removeHandler(this);
-    }
-
-    private static String formatted(LogRecord record) {
-        if (record instanceof org.jboss.logmanager.ExtLogRecord ext) {
-            return ext.getFormattedMessage();
-        }
-        return record.getMessage();
-    }
-
-    private static String printable(LogRecord record) {
-        StringBuilder all = new StringBuilder(String.valueOf(formatted(record))).append(' ').append(record.getMessage());
-        if (record.getParameters() != null) {
-            for (Object parameter : record.getParameters()) {
-                all.append(' ').append(parameter);
-            }
-        }
-        for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
-            all.append(' ').append(t);
-        }
-        if (record instanceof org.jboss.logmanager.ExtLogRecord ext) {
-            all.append(' ').append(ext.getMdcCopy());
-        }
-        return all.toString();
+        Logger.getLogger("").removeHandler(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.pressroom.kernel.testing;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,55 +18,69 @@ public final class MetricsScrape {
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*?)})? (\\S+)(?: .*)?$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
 
+    /** One sample: its metric name, its labels and its value. */
+    public record Sample(String name, Map<String, String> labels, double value) {
+    }
+
     private final String text;
+    private final List<Sample> samples;
 
     public MetricsScrape(String text) {
         this.text = text;
+        this.samples = parse(text);
     }
 
     public String text() {
         return text;
     }
 
-    /**
-     * The sum of every sample of {@code name} whose labels include the given pairs (name, value, name, value...);
-     * 0 when there is none, as Prometheus treats a counter not yet created.
-     */
-    public double value(String name, String... labelPairs) {
+    public List<Sample> samples() {
+        return samples;
+    }
+
+    /** The samples of {@code name} whose labels include the given pairs (name, value, name, value...). */
+    public List<Sample> find(String name, String... labelPairs) {
         if (labelPairs.length % 2 != 0) {
             throw new IllegalArgumentException("labels come in name/value pairs: " + Arrays.toString(labelPairs));
         }
-        double sum = 0;
+        return samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labelPairs)).toList();
+    }
+
+    /** The sum of {@link #find}'s samples; 0 when there is none, as Prometheus treats a counter not yet created. */
+    public double value(String name, String... labelPairs) {
+        return find(name, labelPairs).stream().mapToDouble(Sample::value).sum();
+    }
+
+    /** Whether any sample of {@code name} with these labels exists. */
+    public boolean has(String name, String... labelPairs) {
+        return !find(name, labelPairs).isEmpty();
+    }
+
+    private static boolean hasLabels(Sample sample, String... labelPairs) {
+        for (int i = 0; i < labelPairs.length; i += 2) {
+            if (!labelPairs[i + 1].equals(sample.labels().get(labelPairs[i]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Sample> parse(String text) {
+        List<Sample> samples = new ArrayList<>();
         for (String line : text.split("\n")) {
             Matcher sample = SAMPLE.matcher(line);
-            if (line.startsWith("#") || !sample.matches() || !sample.group(1).equals(name)) {
+            if (line.startsWith("#") || !sample.matches()) {
                 continue;
             }
-            Map<String, String> labels = labels(sample.group(2));
-            boolean matches = true;
-            for (int i = 0; i < labelPairs.length; i += 2) {
-                matches &= labelPairs[i + 1].equals(labels.get(labelPairs[i]));
+            Map<String, String> labels = new TreeMap<>();
+            if (sample.group(2) != null) {
+                Matcher label = LABEL.matcher(sample.group(2));
+                while (label.find()) {
+                    labels.put(label.group(1), label.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+                }
             }
-            if (matches) {
-                sum += Double.parseDouble(sample.group(3));
-            }
+            samples.add(new Sample(sample.group(1), labels, Double.parseDouble(sample.group(3))));
         }
-        return sum;
-    }
-
-    /** Whether any sample of {@code name} exists, whatever its labels. */
-    public boolean has(String name) {
-        return text.lines().anyMatch(line -> line.startsWith(name + "{") || line.startsWith(name + " "));
-    }
-
-    private static Map<String, String> labels(String labelText) {
-        Map<String, String> labels = new HashMap<>();
-        if (labelText != null) {
-            Matcher label = LABEL.matcher(labelText);
-            while (label.find()) {
-                labels.put(label.group(1), label.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
-            }
-        }
-        return labels;
+        return List.copyOf(samples);
     }
 }

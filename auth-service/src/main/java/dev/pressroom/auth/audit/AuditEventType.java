@@ -1,0 +1,43 @@
+package dev.pressroom.auth.audit;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The fixed set of audit event types; {@link #code()} is the name stored, filtered on and used as a metric label. */
+public enum AuditEventType {
+    SIGN_IN("sign_in"),
+    /** details.reason: wrong_password (an unknown account too), throttled or locked. */
+    SIGN_IN_FAILED("sign_in_failed"),
+    /** A failed sign-in locked the account out for the address it came from (details.minutes). */
+    ACCOUNT_LOCKED("account_locked"),
+    CONSENT_GIVEN("consent_given"),
+    /** The consent record was deleted (the person removed the app and had a consent). */
+    CONSENT_REMOVED("consent_removed"),
+    /** The person removed an app on Connected apps: every code, access token and refresh chain of it revoked. */
+    APP_REMOVED("app_removed"),
+    /** A retired refresh token was presented again, or by another client: its chain is revoked. */
+    REFRESH_TOKEN_REUSED("refresh_token_reused"),
+    /** A used authorization code was presented again: what its first exchange minted is revoked. */
+    CODE_REPLAYED("code_replayed"),
+    CLIENT_REGISTERED("client_registered"),
+    CLIENT_UPDATED("client_updated"),
+    CLIENT_VERIFIED("client_verified"),
+    /** A signing key was published, activated or retired (details.step). */
+    SIGNING_KEY_ROTATED("signing_key_rotated"),
+    /** Any call of the admin API, refused ones included (details.actor, method, path, status). */
+    ADMIN_CALL("admin_call");
+
+    private final String code;
+
+    AuditEventType(String code) {
+        this.code = code;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public static Optional<AuditEventType> fromCode(String code) {
+        return Arrays.stream(values()).filter(t -> t.code.equals(code)).findFirst();
+    }
+}
