@@ -162,8 +162,8 @@ printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(ls "/proc/$PID/t
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
   jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"
 fi
-grep -o 'RS256 signing with .*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
-grep -o 'Argon2id by .*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+grep -o 'RS256 signing with [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+grep -o 'Argon2id by [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 # SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
 javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
 java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \

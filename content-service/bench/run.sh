@@ -42,6 +42,8 @@ command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk;
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
 pgjar=$(ls "$(dirname "$jar")"/lib/main/org.postgresql.postgresql-*.jar)
 tick=$(getconf CLK_TCK)
+# The service and the admin command that issues the bench key must hash keys under the same pepper.
+export CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}"
 pid=""
 stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=""; fi; }
 trap stop EXIT
@@ -49,7 +51,6 @@ trap stop EXIT
 start() { # $1 = cache on/off
   env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MANAGEMENT_PORT=$management_port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
-  CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}" \
     java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$management_port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
