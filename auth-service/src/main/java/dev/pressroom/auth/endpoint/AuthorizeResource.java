@@ -2,6 +2,8 @@ package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.error.ErrorPageException;
+import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
@@ -13,9 +15,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.Map;
 
 /** The authorization endpoint (RFC 6749 §3.1, OIDC Core §3.1.2.1: GET and POST) and its two forms. */
 @Path("/")
@@ -41,9 +44,8 @@ public class AuthorizeResource {
     @POST
     @Path("oauth/authorize")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> authorizePost(MultivaluedMap<String, String> form, @Context HttpHeaders headers,
-                                       @Context HttpServerRequest http) {
-        return start(form, headers, http);
+    public Uni<Response> authorizePost(String body, @Context HttpHeaders headers, @Context HttpServerRequest http) {
+        return start(FormBody.decode(body, AuthorizeResource::malformed), headers, http);
     }
 
     @POST
@@ -68,7 +70,12 @@ public class AuthorizeResource {
                 .map(step -> respond(step, csrf));
     }
 
-    private Uni<Response> start(MultivaluedMap<String, String> params, HttpHeaders headers, HttpServerRequest http) {
+    /** A form body with a bad percent-escape: the provider's error page, as for any malformed authorization request. */
+    static ErrorPageException malformed() {
+        return ErrorPageException.badRequest("Invalid request", "The form is malformed.");
+    }
+
+    private Uni<Response> start(Map<String, List<String>> params, HttpHeaders headers, HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
         return flow.authorize(new Params(params, IllegalArgumentException::new), cookies.session(headers), token,

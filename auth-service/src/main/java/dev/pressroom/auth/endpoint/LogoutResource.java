@@ -1,6 +1,7 @@
 package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.LogoutFlow;
+import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -10,9 +11,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.Map;
 
 /** RP-Initiated Logout (GET and POST, §2): id_token_hint, post_logout_redirect_uri, state, client_id. */
 @Path("/oauth/logout")
@@ -33,14 +35,14 @@ public class LogoutResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> post(MultivaluedMap<String, String> form, @Context HttpHeaders headers) {
-        return run(form, headers);
+    public Uni<Response> post(String body, @Context HttpHeaders headers) {
+        return run(FormBody.decode(body, AuthorizeResource::malformed), headers);
     }
 
-    private Uni<Response> run(MultivaluedMap<String, String> params, HttpHeaders headers) {
+    private Uni<Response> run(Map<String, List<String>> params, HttpHeaders headers) {
         String csrf = cookies.csrf(headers);
-        boolean confirmed = "yes".equals(params.getFirst("confirm"));
-        String formCsrf = params.getFirst("csrf");
+        boolean confirmed = "yes".equals(first(params, "confirm"));
+        String formCsrf = first(params, "csrf");
         String token = Cookies.csrfOrNew(csrf);
         return flow.logout(new Params(params, IllegalArgumentException::new), cookies.session(headers), confirmed,
                         formCsrf, csrf)
@@ -54,5 +56,10 @@ public class LogoutResource {
                             : Response.ok(Pages.signedout(out.clientName()).render(), MediaType.TEXT_HTML_TYPE);
                     return builder.header(HttpHeaders.SET_COOKIE, cookies.clearSession()).build();
                 });
+    }
+
+    private static String first(Map<String, List<String>> params, String name) {
+        List<String> values = params.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
     }
 }
