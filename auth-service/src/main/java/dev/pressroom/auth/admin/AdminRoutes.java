@@ -14,6 +14,7 @@ import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.endpoint.ClientAddress;
+import dev.pressroom.auth.error.DatastoreErrors;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.keys.KeyRotation;
 import dev.pressroom.kernel.id.Tokens;
@@ -63,12 +64,14 @@ public class AdminRoutes {
     private final ObjectMapper json;
     private final KeyRotation rotation;
     private final TenantIdentityProvider staff;
+    private final DatastoreErrors datastoreErrors;
     private final AuditLog audit;
     private final AuditRepository events;
 
     public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
                        ObjectMapper json, KeyRotation rotation, TenantIdentityProvider staff, AuditLog audit,
-                       AuditRepository events) {
+                       AuditRepository events, DatastoreErrors datastoreErrors) {
+        this.datastoreErrors = datastoreErrors;
         this.audit = audit;
         this.events = events;
         this.rotation = rotation;
@@ -303,6 +306,13 @@ public class AdminRoutes {
                 // e.g. the password hashing queue is full: the caller may retry, as the public pages say.
                 ctx.response().putHeader("Retry-After", "5");
                 send(ctx, new Result(503, Map.of("error", busy.error(), "error_description", busy.description())));
+                return;
+            }
+            if (datastoreErrors.postgresql(failure)) {
+                // PostgreSQL out of reach: counted, and a 503 the caller may retry, as on the public endpoints.
+                ctx.response().putHeader("Retry-After", "5");
+                send(ctx, new Result(503, Map.of("error", "temporarily_unavailable",
+                        "error_description", "The service cannot reach its database right now; try again shortly.")));
                 return;
             }
             LOG.error("Admin request failed", failure);

@@ -10,6 +10,7 @@ import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +67,19 @@ class PostgresOutageResourceTest {
             Thread.sleep(100);
         }
         assertThat(lostWrites() - lost).isEqualTo(1);
+    }
+
+    @Test
+    void adminCallWhenPostgresDownThen503TemporarilyUnavailableAndCounted() {
+        double errors = postgresqlErrors();
+
+        PostgresProxyProfile.cut();
+        Admin.admin().body(Map.of("email", "outage-" + System.nanoTime() + "@example.com", "password", "long enough pw",
+                        "name", "Outage"))
+                .post("/admin/accounts").then().statusCode(503).header("Retry-After", "5")
+                .body("error", equalTo("temporarily_unavailable"));
+
+        assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(1);
     }
 
     private static double lostWrites() {
