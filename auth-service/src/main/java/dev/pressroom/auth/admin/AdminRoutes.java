@@ -302,17 +302,13 @@ public class AdminRoutes {
             }
         }
         action.apply(body).subscribe().with(result -> send(ctx, result), failure -> {
-            if (failure instanceof OAuthException busy && busy.status() == 503) {
-                // e.g. the password hashing queue is full: the caller may retry, as the public pages say.
+            // The hashing queue full or PostgreSQL out of reach (counted): a 503 the caller may retry, as on the public
+            // endpoints.
+            OAuthException unavailable = failure instanceof OAuthException busy && busy.status() == 503 ? busy
+                    : datastoreErrors.postgresql(failure) ? DatastoreErrors.postgresqlUnavailable() : null;
+            if (unavailable != null) {
                 ctx.response().putHeader("Retry-After", "5");
-                send(ctx, new Result(503, Map.of("error", busy.error(), "error_description", busy.description())));
-                return;
-            }
-            if (datastoreErrors.postgresql(failure)) {
-                // PostgreSQL out of reach: counted, and a 503 the caller may retry, as on the public endpoints.
-                ctx.response().putHeader("Retry-After", "5");
-                send(ctx, new Result(503, Map.of("error", "temporarily_unavailable",
-                        "error_description", "The service cannot reach its database right now; try again shortly.")));
+                send(ctx, new Result(503, Map.of("error", unavailable.error(), "error_description", unavailable.description())));
                 return;
             }
             LOG.error("Admin request failed", failure);

@@ -36,8 +36,7 @@ public class AuthErrorMappers {
     public Response postgresqlDown(Exception e, HttpHeaders headers) {
         datastoreErrors.postgresql(e);
         LOG.warnf("PostgreSQL unavailable: %s", e.toString());
-        return oauth(OAuthException.unavailable("The service cannot reach its database right now; try again shortly."),
-                headers);
+        return oauth(DatastoreErrors.postgresqlUnavailable(), headers);
     }
 
     /** RFC 6749 §5.2 JSON; errors are never cached (RFC 6749 §5.1). */

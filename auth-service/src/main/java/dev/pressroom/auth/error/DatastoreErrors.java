@@ -40,6 +40,11 @@ public class DatastoreErrors {
         return OAuthException.unavailable();
     }
 
+    /** The answer to a request PostgreSQL could not serve: 503, the pool reconnects by itself. */
+    public static OAuthException postgresqlUnavailable() {
+        return OAuthException.unavailable("The service cannot reach its database right now; try again shortly.");
+    }
+
     /**
      * Counts a failed PostgreSQL call when the reactive client could not reach PostgreSQL or lost the connection (not
      * a SQL error); answers whether it did.

@@ -20,6 +20,7 @@ public final class HtmlSafety {
     private static final Pattern INVISIBLE = Pattern.compile("[\\s\\p{Cntrl}]+");
     private static final Set<String> FORBIDDEN = Set.of("script", "style", "object", "embed", "svg", "math", "form",
             "input", "button", "base", "meta", "link", "frame", "frameset", "applet", "template", "noscript");
+    private static final Pattern REFERENCE = Pattern.compile("&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);?");
     private static final Set<String> URL_SCHEMES = Set.of("javascript:", "vbscript:", "data:", "file:");
 
     private HtmlSafety() {
@@ -60,7 +61,7 @@ public final class HtmlSafety {
 
     /** HTML character references, as a browser decodes an attribute value before using it. */
     private static String decode(String value) {
-        Matcher reference = Pattern.compile("&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);?").matcher(value);
+        Matcher reference = REFERENCE.matcher(value);
         StringBuilder out = new StringBuilder();
         while (reference.find()) {
             String ref = reference.group(1);
