@@ -39,8 +39,12 @@ class DevSecretsTest {
             }
             Path real = secrets.resolve(EXAMPLES.relativize(example).toString().replaceFirst("\\.example$", ""));
             Map<String, String> written = envFile(real);
-            assertThat(written.keySet()).as(real.toString()).containsExactlyInAnyOrderElementsOf(envFile(example).keySet());
-            assertThat(written.values()).as(real.toString()).allSatisfy(value -> assertThat(value).isNotBlank().doesNotContain("change-me"));
+            assertThat(written.keySet())
+                    .as(real.toString())
+                    .containsExactlyInAnyOrderElementsOf(envFile(example).keySet());
+            assertThat(written.values())
+                    .as(real.toString())
+                    .allSatisfy(value -> assertThat(value).isNotBlank().doesNotContain("change-me"));
         }
     }
 
@@ -66,7 +70,11 @@ class DevSecretsTest {
     }
 
     private static void generate() {
-        Repo.run(List.of("env", "DEV_SECRETS_DIR=" + secrets, "bash", Repo.DEPLOY.resolve("dev-secrets.sh").toString()));
+        Repo.run(List.of(
+                "env",
+                "DEV_SECRETS_DIR=" + secrets,
+                "bash",
+                Repo.DEPLOY.resolve("dev-secrets.sh").toString()));
     }
 
     private static List<Path> examples() {
@@ -78,7 +86,9 @@ class DevSecretsTest {
     }
 
     private static Map<String, String> envFile(Path file) {
-        return Repo.read(file).lines().filter(line -> !line.isBlank() && !line.startsWith("#"))
+        return Repo.read(file)
+                .lines()
+                .filter(line -> !line.isBlank() && !line.startsWith("#"))
                 .map(line -> line.split("=", 2))
                 .collect(java.util.stream.Collectors.toMap(kv -> kv[0], kv -> kv.length > 1 ? kv[1] : ""));
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Each service's Dockerfiles build from the repository root, run as non-root, and expose the ports it listens on. */
 class DockerfilesTest {
 
-    private static final List<String> DOCKERFILES = List.of("Dockerfile.jvm", "Dockerfile.native-micro", "Dockerfile.native-build");
+    private static final List<String> DOCKERFILES =
+            List.of("Dockerfile.jvm", "Dockerfile.native-micro", "Dockerfile.native-build");
     private static final Pattern FROM = Pattern.compile("(?m)^FROM\\s+(\\S+)");
     private static final Pattern USER = Pattern.compile("(?m)^USER\\s+(\\S+)");
     private static final Pattern EXPOSE = Pattern.compile("(?m)^EXPOSE\\s+(.+)$");
@@ -30,7 +31,8 @@ class DockerfilesTest {
     void dockerfileWhenPresentThenFinalStageRunsAsNumericNonRootUser(String service) {
         for (String name : DOCKERFILES) {
             String dockerfile = dockerfile(service, name);
-            List<String> users = USER.matcher(dockerfile).results().map(m -> m.group(1)).toList();
+            List<String> users =
+                    USER.matcher(dockerfile).results().map(m -> m.group(1)).toList();
 
             // runAsNonRoot in the pods can only be verified by the kubelet for a numeric user.
             assertThat(users).as("%s %s", service, name).isNotEmpty();
@@ -66,7 +68,9 @@ class DockerfilesTest {
                     .allMatch(image -> image.matches(".+:[^:]+") && !image.endsWith(":latest"));
         }
         assertThat(dockerfile(service, "Dockerfile.native-build"))
-                .contains("-Dnative").contains("-pl " + service + " -am").contains("ubi9-quarkus-mandrel-builder-image");
+                .contains("-Dnative")
+                .contains("-pl " + service + " -am")
+                .contains("ubi9-quarkus-mandrel-builder-image");
     }
 
     @ParameterizedTest

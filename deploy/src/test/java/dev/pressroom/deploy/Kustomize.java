@@ -27,14 +27,15 @@ final class Kustomize {
     private static final Map<String, List<JsonNode>> RENDERED = new ConcurrentHashMap<>();
     private static final YAMLMapper YAML = new YAMLMapper();
 
-    private Kustomize() {
-    }
+    private Kustomize() {}
 
     /** The rendered objects of an overlay, rendered once per test run; skips when no renderer is installed. */
     static List<JsonNode> render(String overlay) {
         Optional<List<String>> renderer = renderer();
-        assumeTrue(renderer.isPresent(), "No kustomize renderer on PATH: install kubectl (it embeds kustomize) or kustomize"
-                + " to check the overlays (Debian: apt-get install kubectl from the Kubernetes apt repository)");
+        assumeTrue(
+                renderer.isPresent(),
+                "No kustomize renderer on PATH: install kubectl (it embeds kustomize) or kustomize"
+                        + " to check the overlays (Debian: apt-get install kubectl from the Kubernetes apt repository)");
         return RENDERED.computeIfAbsent(overlay, name -> render(renderer.get(), name));
     }
 
@@ -86,7 +87,8 @@ final class Kustomize {
                     } else if (source.getFileName().toString().endsWith(".example")) {
                         // The example stands in for the git-ignored real file, whatever a developer has locally.
                         String real = target.getFileName().toString().replaceFirst("\\.example$", "");
-                        Files.copy(source, target.resolveSibling(real), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                        Files.copy(
+                                source, target.resolveSibling(real), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                     } else if (!Files.exists(source.resolveSibling(source.getFileName() + ".example"))) {
                         Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                     }

@@ -18,7 +18,8 @@ class LoggingConfigTest {
     void logsWhenProdProfileThenJsonLines(String service) {
         QuarkusConfig config = Repo.config(service);
 
-        assertThat(config.resolve("quarkus.log.console.json.enabled", "true", Map.of())).isEqualTo("true");
+        assertThat(config.resolve("quarkus.log.console.json.enabled", "true", Map.of()))
+                .isEqualTo("true");
     }
 
     @ParameterizedTest
@@ -27,10 +28,13 @@ class LoggingConfigTest {
         QuarkusConfig config = Repo.config(service);
         String pattern = config.resolve("quarkus.http.access-log.pattern", "common", Map.of());
 
-        assertThat(config.resolve("quarkus.http.access-log.enabled", "false", Map.of())).isEqualTo("true");
-        assertThat(config.resolve("quarkus.http.record-request-start-time", "false", Map.of())).isEqualTo("true");
+        assertThat(config.resolve("quarkus.http.access-log.enabled", "false", Map.of()))
+                .isEqualTo("true");
+        assertThat(config.resolve("quarkus.http.record-request-start-time", "false", Map.of()))
+                .isEqualTo("true");
         // %R is the path alone; %U, %r, %q and the named forms carry the query string, where a content key may be.
-        assertThat(pattern).contains("%R", "%s", "%D", "%{d,route}", "%{X,traceId}")
+        assertThat(pattern)
+                .contains("%R", "%s", "%D", "%{d,route}", "%{X,traceId}")
                 .doesNotContain("%U", "%r", "%q", "REQUEST_URL", "REQUEST_LINE", "QUERY_STRING", "%{q,");
     }
 }

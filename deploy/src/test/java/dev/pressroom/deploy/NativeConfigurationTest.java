@@ -24,12 +24,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class NativeConfigurationTest {
 
-    private static final DotName REGISTER_FOR_REFLECTION = DotName.createSimple("io.quarkus.runtime.annotations.RegisterForReflection");
+    private static final DotName REGISTER_FOR_REFLECTION =
+            DotName.createSimple("io.quarkus.runtime.annotations.RegisterForReflection");
     /** Packages whose records are wire formats (STYLE.md: records for DTOs, feature/rest for the HTTP layer). */
     private static final Set<String> DTO_PACKAGES = Set.of("rest", "dto", "json");
     /** Read at build time (configuration) or by native-image itself, not loaded by the running service. */
-    private static final List<String> BUILD_TIME_RESOURCES = List.of("application.properties", "application.yaml",
-            "application.yml", "META-INF/native-image/", "META-INF/beans.xml", "META-INF/jandex.idx");
+    private static final List<String> BUILD_TIME_RESOURCES = List.of(
+            "application.properties",
+            "application.yaml",
+            "application.yml",
+            "META-INF/native-image/",
+            "META-INF/beans.xml",
+            "META-INF/jandex.idx");
 
     static Stream<String> services() {
         return Repo.services().stream();
@@ -43,14 +49,19 @@ class NativeConfigurationTest {
         Set<String> unregistered = new TreeSet<>();
 
         for (String className : jsonBound) {
-            boolean accessible = generated.reflectionEntries(className).stream().anyMatch(NativeConfigurationTest::grantsMemberAccess);
+            boolean accessible = generated.reflectionEntries(className).stream()
+                    .anyMatch(NativeConfigurationTest::grantsMemberAccess);
             if (!accessible) {
                 unregistered.add(className);
             }
         }
 
-        assertThat(unregistered).as("%s: JSON-bound classes without reflection registration in native-sources"
-                + " (add @RegisterForReflection)", service).isEmpty();
+        assertThat(unregistered)
+                .as(
+                        "%s: JSON-bound classes without reflection registration in native-sources"
+                                + " (add @RegisterForReflection)",
+                        service)
+                .isEmpty();
     }
 
     @ParameterizedTest
@@ -58,9 +69,12 @@ class NativeConfigurationTest {
     void resourcesWhenNativeSourcesGeneratedThenEveryShippedResourceIsIncluded(String service) {
         NativeSources generated = NativeSources.of(service);
 
-        List<String> missing = runtimeResources(service).stream().filter(path -> !generated.includesResource(path)).toList();
+        List<String> missing = runtimeResources(service).stream()
+                .filter(path -> !generated.includesResource(path))
+                .toList();
 
-        assertThat(missing).as("%s: resources not in the native image (list them in quarkus.native.resources.includes)", service)
+        assertThat(missing)
+                .as("%s: resources not in the native image (list them in quarkus.native.resources.includes)", service)
                 .isEmpty();
     }
 
@@ -69,7 +83,10 @@ class NativeConfigurationTest {
     void nativeImageArgsWhenGeneratedThenNoFallbackToAJvm(String service) {
         NativeSources generated = NativeSources.of(service);
 
-        assertThat(generated.nativeImageArgs()).contains("--no-fallback").contains(service + "-").contains("-runner.jar");
+        assertThat(generated.nativeImageArgs())
+                .contains("--no-fallback")
+                .contains(service + "-")
+                .contains("-runner.jar");
     }
 
     /** Every class the service's own code marks for Jackson: @RegisterForReflection, a Jackson annotation, or a DTO record. */
@@ -84,32 +101,44 @@ class NativeConfigurationTest {
                 } else {
                     classes.addAll(targets);
                 }
-            } else if (usesJackson(type) || (type.isRecord() && DTO_PACKAGES.contains(lastSegment(type.name().packagePrefix())))) {
+            } else if (usesJackson(type)
+                    || (type.isRecord()
+                            && DTO_PACKAGES.contains(lastSegment(type.name().packagePrefix())))) {
                 classes.add(type.name().toString());
             }
         }
-        assertThat(classes).as("%s: no JSON-bound class found; the scan would prove nothing", generated.service()).isNotEmpty();
+        assertThat(classes)
+                .as("%s: no JSON-bound class found; the scan would prove nothing", generated.service())
+                .isNotEmpty();
         return classes;
     }
 
     private static List<String> targets(AnnotationInstance register) {
-        Stream<String> targets = register.value("targets") == null ? Stream.empty()
-                : Stream.of(register.value("targets").asClassArray()).map(t -> t.name().toString());
-        Stream<String> names = register.value("classNames") == null ? Stream.empty()
+        Stream<String> targets = register.value("targets") == null
+                ? Stream.empty()
+                : Stream.of(register.value("targets").asClassArray())
+                        .map(t -> t.name().toString());
+        Stream<String> names = register.value("classNames") == null
+                ? Stream.empty()
                 : Stream.of(register.value("classNames").asStringArray());
         return Stream.concat(targets, names).toList();
     }
 
     private static boolean usesJackson(ClassInfo type) {
-        return type.annotations().stream().map(AnnotationInstance::name).map(DotName::toString)
+        return type.annotations().stream()
+                .map(AnnotationInstance::name)
+                .map(DotName::toString)
                 .anyMatch(name -> name.startsWith("com.fasterxml.jackson.annotation.")
                         || name.startsWith("com.fasterxml.jackson.databind.annotation."));
     }
 
     private static boolean grantsMemberAccess(JsonNode entry) {
-        return entry.path("allDeclaredMethods").asBoolean() || entry.path("allPublicMethods").asBoolean()
-                || entry.path("allDeclaredFields").asBoolean() || entry.path("allPublicFields").asBoolean()
-                || entry.path("methods").size() > 0 || entry.path("fields").size() > 0;
+        return entry.path("allDeclaredMethods").asBoolean()
+                || entry.path("allPublicMethods").asBoolean()
+                || entry.path("allDeclaredFields").asBoolean()
+                || entry.path("allPublicFields").asBoolean()
+                || entry.path("methods").size() > 0
+                || entry.path("fields").size() > 0;
     }
 
     private static List<String> runtimeResources(String service) {

@@ -38,6 +38,7 @@ final class NativeSources {
     private final Path dir;
     /** reflect-config.json entries by class name, merged over every jar, as native-image merges them. */
     private final Map<String, List<JsonNode>> reflection = new HashMap<>();
+
     private final List<Pattern> resourceIncludes = new ArrayList<>();
     private final Index appClasses;
 
@@ -51,7 +52,10 @@ final class NativeSources {
             forEachEntry(jar, (name, in) -> {
                 try {
                     if (name.startsWith("META-INF/native-image/") && name.endsWith("reflect-config.json")) {
-                        JSON.readTree(in).forEach(entry -> reflection.computeIfAbsent(entry.path("name").asText(), k -> new ArrayList<>()).add(entry));
+                        JSON.readTree(in)
+                                .forEach(entry -> reflection
+                                        .computeIfAbsent(entry.path("name").asText(), k -> new ArrayList<>())
+                                        .add(entry));
                     } else if (name.startsWith("META-INF/native-image/") && name.endsWith("resource-config.json")) {
                         readResourceIncludes(JSON.readTree(in));
                     } else if (ownCode && name.startsWith(APP_PACKAGES) && name.endsWith(".class")) {
@@ -68,13 +72,15 @@ final class NativeSources {
     /** The generated inputs of a service; skips (JUnit assumption) when they are missing or older than the sources. */
     static NativeSources of(String service) {
         Path dir = Repo.ROOT.resolve(service).resolve("target/native-sources");
-        String generate = "./mvnw -B package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl " + service + " -am"
-                + " (make native-sources), then run this module's tests";
-        skipUnless(Files.isRegularFile(dir.resolve("native-image.args")),
+        String generate = "./mvnw -B package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl " + service
+                + " -am" + " (make native-sources), then run this module's tests";
+        skipUnless(
+                Files.isRegularFile(dir.resolve("native-image.args")),
                 service + "/target/native-sources does not exist yet: run " + generate);
         FileTime generated = lastModified(dir.resolve("native-image.args"));
         FileTime sources = newest(Repo.ROOT.resolve(service).resolve("src/main"));
-        skipUnless(sources.compareTo(generated) <= 0,
+        skipUnless(
+                sources.compareTo(generated) <= 0,
                 service + "/target/native-sources is older than " + service + "/src/main: run " + generate);
         return CACHE.computeIfAbsent(service, name -> new NativeSources(name, dir));
     }
@@ -137,7 +143,9 @@ final class NativeSources {
     }
 
     private List<Path> jars() {
-        try (Stream<Path> files = Stream.concat(Files.list(dir), Files.isDirectory(dir.resolve("lib")) ? Files.list(dir.resolve("lib")) : Stream.empty())) {
+        try (Stream<Path> files = Stream.concat(
+                Files.list(dir),
+                Files.isDirectory(dir.resolve("lib")) ? Files.list(dir.resolve("lib")) : Stream.empty())) {
             return files.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -168,8 +176,10 @@ final class NativeSources {
 
     private static FileTime newest(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).map(NativeSources::lastModified)
-                    .max(FileTime::compareTo).orElse(FileTime.fromMillis(0));
+            return files.filter(Files::isRegularFile)
+                    .map(NativeSources::lastModified)
+                    .max(FileTime::compareTo)
+                    .orElse(FileTime.fromMillis(0));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -33,25 +33,34 @@ class OverlayRenderTest {
 
         assertThat(objects).isNotEmpty();
         List<HasMetadata> parsed = StrictKubernetes.parseAll(objects);
-        assertThat(parsed).allSatisfy(object -> assertThat(object.getMetadata().getName()).isNotBlank());
-        assertThat(parsed).filteredOn(Deployment.class::isInstance).hasSize(Repo.services().size());
+        assertThat(parsed)
+                .allSatisfy(object -> assertThat(object.getMetadata().getName()).isNotBlank());
+        assertThat(parsed)
+                .filteredOn(Deployment.class::isInstance)
+                .hasSize(Repo.services().size());
     }
 
     @ParameterizedTest
     @MethodSource("overlays")
     void renderWhenOverlayBuiltThenEveryNamespacedObjectIsInTheOverlayNamespace(String overlay) {
         List<HasMetadata> objects = StrictKubernetes.parseAll(Kustomize.render(overlay));
-        String namespace = objects.stream().filter(o -> o.getKind().equals("Namespace"))
-                .map(o -> o.getMetadata().getName()).findFirst().orElseThrow();
+        String namespace = objects.stream()
+                .filter(o -> o.getKind().equals("Namespace"))
+                .map(o -> o.getMetadata().getName())
+                .findFirst()
+                .orElseThrow();
 
-        assertThat(objects).filteredOn(o -> !o.getKind().equals("Namespace"))
-                .allSatisfy(o -> assertThat(o.getMetadata().getNamespace()).as(o.getKind() + " " + o.getMetadata().getName())
+        assertThat(objects)
+                .filteredOn(o -> !o.getKind().equals("Namespace"))
+                .allSatisfy(o -> assertThat(o.getMetadata().getNamespace())
+                        .as(o.getKind() + " " + o.getMetadata().getName())
                         .isEqualTo(namespace));
     }
 
     @Test
     void renderWhenProdThenNoSecretValueIsCommitted() {
-        assertThat(Kustomize.render("prod")).noneMatch(o -> o.path("kind").asText().equals("Secret"));
+        assertThat(Kustomize.render("prod"))
+                .noneMatch(o -> o.path("kind").asText().equals("Secret"));
     }
 
     @Test
@@ -59,9 +68,15 @@ class OverlayRenderTest {
         Rendered prod = Rendered.of("prod");
 
         for (Ingress ingress : prod.all(Ingress.class)) {
-            List<String> tlsHosts = ingress.getSpec().getTls().stream().flatMap(tls -> tls.getHosts().stream()).toList();
-            assertThat(ingress.getSpec().getRules()).extracting(IngressRule::getHost).isNotEmpty().allMatch(tlsHosts::contains);
-            assertThat(ingress.getSpec().getTls()).allSatisfy(tls -> assertThat(tls.getSecretName()).isNotBlank());
+            List<String> tlsHosts = ingress.getSpec().getTls().stream()
+                    .flatMap(tls -> tls.getHosts().stream())
+                    .toList();
+            assertThat(ingress.getSpec().getRules())
+                    .extracting(IngressRule::getHost)
+                    .isNotEmpty()
+                    .allMatch(tlsHosts::contains);
+            assertThat(ingress.getSpec().getTls())
+                    .allSatisfy(tls -> assertThat(tls.getSecretName()).isNotBlank());
         }
     }
 

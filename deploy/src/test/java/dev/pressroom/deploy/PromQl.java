@@ -20,19 +20,53 @@ import java.util.regex.PatternSyntaxException;
 record PromQl(Set<String> metrics, List<Matcher> matchers) {
 
     /** One label matcher, as in {@code job=~"a|b"}. */
-    record Matcher(String label, String operator, String value) {
-    }
+    record Matcher(String label, String operator, String value) {}
 
-    private static final Set<String> FUNCTIONS = Set.of("rate", "irate", "increase", "delta", "deriv", "histogram_quantile",
-            "absent", "absent_over_time", "clamp_min", "clamp_max", "max_over_time", "min_over_time", "avg_over_time",
-            "sum_over_time", "label_replace", "vector", "scalar", "abs", "ceil", "floor", "round", "sort", "sort_desc", "time");
-    private static final Set<String> AGGREGATIONS = Set.of("sum", "min", "max", "avg", "count", "topk", "bottomk",
-            "quantile", "stddev", "stdvar", "count_values", "group");
+    private static final Set<String> FUNCTIONS = Set.of(
+            "rate",
+            "irate",
+            "increase",
+            "delta",
+            "deriv",
+            "histogram_quantile",
+            "absent",
+            "absent_over_time",
+            "clamp_min",
+            "clamp_max",
+            "max_over_time",
+            "min_over_time",
+            "avg_over_time",
+            "sum_over_time",
+            "label_replace",
+            "vector",
+            "scalar",
+            "abs",
+            "ceil",
+            "floor",
+            "round",
+            "sort",
+            "sort_desc",
+            "time");
+    private static final Set<String> AGGREGATIONS = Set.of(
+            "sum",
+            "min",
+            "max",
+            "avg",
+            "count",
+            "topk",
+            "bottomk",
+            "quantile",
+            "stddev",
+            "stdvar",
+            "count_values",
+            "group");
     /** Keywords followed by a parenthesised list of label names. */
-    private static final Set<String> LABEL_LISTS = Set.of("by", "without", "on", "ignoring", "group_left", "group_right");
+    private static final Set<String> LABEL_LISTS =
+            Set.of("by", "without", "on", "ignoring", "group_left", "group_right");
+
     private static final Set<String> OPERATOR_WORDS = Set.of("and", "or", "unless", "bool");
-    private static final Pattern RANGE = Pattern.compile(
-            "(\\d+(ms|s|m|h|d|w|y))+(:(\\d+(ms|s|m|h|d|w|y))*)?|\\$__(rate_interval|interval|range)");
+    private static final Pattern RANGE =
+            Pattern.compile("(\\d+(ms|s|m|h|d|w|y))+(:(\\d+(ms|s|m|h|d|w|y))*)?|\\$__(rate_interval|interval|range)");
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern LABEL = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
     private static final Map<Character, Character> CLOSING = Map.of('(', ')', '[', ']', '{', '}');
@@ -70,7 +104,8 @@ record PromQl(Set<String> metrics, List<Matcher> matchers) {
                     range();
                 } else if (c == '"' || c == '\'') {
                     string();
-                } else if (Character.isDigit(c) || (c == '.' && at + 1 < text.length() && Character.isDigit(text.charAt(at + 1)))) {
+                } else if (Character.isDigit(c)
+                        || (c == '.' && at + 1 < text.length() && Character.isDigit(text.charAt(at + 1)))) {
                     number();
                 } else if (NAME.matcher(String.valueOf(c)).matches()) {
                     name();

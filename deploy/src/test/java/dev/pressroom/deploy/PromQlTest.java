@@ -18,35 +18,41 @@ class PromQlTest {
                 sum(rate(http_server_requests_seconds_count{job="a"}[$__rate_interval])) by (uri) > 1
                 """);
 
-        assertThat(expr.metrics()).containsExactlyInAnyOrder("http_server_requests_seconds_bucket", "http_server_requests_seconds_count");
-        assertThat(expr.matchers()).containsExactly(new PromQl.Matcher("job", "=", "a"), new PromQl.Matcher("uri", "=~", "/v1/.*"),
-                new PromQl.Matcher("job", "=", "a"));
+        assertThat(expr.metrics())
+                .containsExactlyInAnyOrder("http_server_requests_seconds_bucket", "http_server_requests_seconds_count");
+        assertThat(expr.matchers())
+                .containsExactly(
+                        new PromQl.Matcher("job", "=", "a"),
+                        new PromQl.Matcher("uri", "=~", "/v1/.*"),
+                        new PromQl.Matcher("job", "=", "a"));
     }
 
     @Test
     void parseWhenBareSelectorsAndOperatorsThenEachNameIsAMetric() {
-        PromQl expr = PromQl.parse("up == 0 or absent(up{job=\"x\"}) unless topk(3, jvm_threads_live_threads) * 2 >= bool 1");
+        PromQl expr =
+                PromQl.parse("up == 0 or absent(up{job=\"x\"}) unless topk(3, jvm_threads_live_threads) * 2 >= bool 1");
 
         assertThat(expr.metrics()).containsExactlyInAnyOrder("up", "jvm_threads_live_threads");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "",
-            "sum(rate(x[5m])",
-            "sum(rate(x[5m])))",
-            "rate(x{a=\"b\")}",
-            "rate(x[5m)]",
-            "hisotgram_quantile(0.99, x)",
-            "x{job=foo}",
-            "x{job=\"foo}",
-            "x{job==\"foo\"}",
-            "x{job=~\"(\"}",
-            "x{job=\"a\" code=\"b\"}",
-            "rate(x[5 minutes])",
-            "sum by (le (x)",
-            "x # comment",
-    })
+    @ValueSource(
+            strings = {
+                "",
+                "sum(rate(x[5m])",
+                "sum(rate(x[5m])))",
+                "rate(x{a=\"b\")}",
+                "rate(x[5m)]",
+                "hisotgram_quantile(0.99, x)",
+                "x{job=foo}",
+                "x{job=\"foo}",
+                "x{job==\"foo\"}",
+                "x{job=~\"(\"}",
+                "x{job=\"a\" code=\"b\"}",
+                "rate(x[5 minutes])",
+                "sum by (le (x)",
+                "x # comment",
+            })
     void parseWhenStructurallyBrokenThenRefused(String broken) {
         assertThatThrownBy(() -> PromQl.parse(broken)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -31,7 +31,9 @@ record QuarkusConfig(Properties properties) {
     String healthPath(String group, Map<String, String> env) {
         String base = managementEnabled(env)
                 ? resolve("quarkus.management.root-path", "/q", env)
-                : join(resolve("quarkus.http.root-path", "/", env), resolve("quarkus.http.non-application-root-path", "q", env));
+                : join(
+                        resolve("quarkus.http.root-path", "/", env),
+                        resolve("quarkus.http.non-application-root-path", "q", env));
         String health = join(base, resolve("quarkus.smallrye-health.root-path", "health", env));
         String defaultPath = switch (group) {
             case "live" -> resolve("quarkus.smallrye-health.liveness-path", "live", env);
@@ -46,7 +48,9 @@ record QuarkusConfig(Properties properties) {
     String metricsPath(Map<String, String> env) {
         String base = managementEnabled(env)
                 ? resolve("quarkus.management.root-path", "/q", env)
-                : join(resolve("quarkus.http.root-path", "/", env), resolve("quarkus.http.non-application-root-path", "q", env));
+                : join(
+                        resolve("quarkus.http.root-path", "/", env),
+                        resolve("quarkus.http.non-application-root-path", "q", env));
         return join(base, resolve("quarkus.micrometer.export.prometheus.path", "metrics", env));
     }
 

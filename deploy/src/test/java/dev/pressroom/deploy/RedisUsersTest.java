@@ -21,8 +21,10 @@ class RedisUsersTest {
         for (String overlay : Repo.overlays()) {
             Map<String, String> env = Rendered.of(overlay).environment(container(Rendered.of(overlay), service));
             assertThat(env.get("REDIS_USER")).as("%s %s", overlay, service).isEqualTo(service);
-            assertThat(env.get("REDIS_PASSWORD")).as("%s %s", overlay, service)
-                    .startsWith("<secret " + service + "-secrets").endsWith("/REDIS_PASSWORD>");
+            assertThat(env.get("REDIS_PASSWORD"))
+                    .as("%s %s", overlay, service)
+                    .startsWith("<secret " + service + "-secrets")
+                    .endsWith("/REDIS_PASSWORD>");
         }
     }
 
@@ -31,14 +33,16 @@ class RedisUsersTest {
     void devRedisWhenRenderedThenDefinesTheServicesUserWithThePasswordOfItsSecret(String service) {
         Rendered dev = Rendered.of("dev");
         StatefulSet redis = dev.named(StatefulSet.class, "redis").orElseThrow();
-        Container server = redis.getSpec().getTemplate().getSpec().getContainers().get(0);
+        Container server =
+                redis.getSpec().getTemplate().getSpec().getContainers().get(0);
         List<String> args = server.getArgs();
         int user = args.indexOf(service);
         assertThat(args.get(user - 1)).isEqualTo("--user");
         String passwordArg = args.get(user + 2);
         assertThat(passwordArg).matches(">\\$\\([A-Z_]+\\)");
         String variable = passwordArg.substring(3, passwordArg.length() - 1);
-        assertThat(dev.environment(server).get(variable)).startsWith("<secret " + service + "-secrets")
+        assertThat(dev.environment(server).get(variable))
+                .startsWith("<secret " + service + "-secrets")
                 .endsWith("/REDIS_PASSWORD>");
         // Its own keys only, and no administrative command.
         List<String> rules = args.subList(user, args.size());
@@ -53,6 +57,11 @@ class RedisUsersTest {
     }
 
     private static Container container(Rendered rendered, String service) {
-        return rendered.deployment(service).getSpec().getTemplate().getSpec().getContainers().get(0);
+        return rendered.deployment(service)
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .get(0);
     }
 }

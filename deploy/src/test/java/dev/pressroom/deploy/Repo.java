@@ -21,8 +21,7 @@ final class Repo {
 
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
 
-    private Repo() {
-    }
+    private Repo() {}
 
     /** The Quarkus services: modules of the parent POM built by quarkus-maven-plugin. */
     static List<String> services() {
@@ -47,7 +46,8 @@ final class Repo {
 
     /** The image references deploy/images.sh builds, as it prints them with {@code list}. */
     static List<String> builtImages() {
-        return run(List.of("bash", DEPLOY.resolve("images.sh").toString(), "list")).lines()
+        return run(List.of("bash", DEPLOY.resolve("images.sh").toString(), "list"))
+                .lines()
                 .map(String::trim)
                 .filter(line -> !line.isEmpty())
                 .toList();
@@ -56,8 +56,8 @@ final class Repo {
     /** The service's application.properties as the prod profile sees it (%prod.key wins over key). */
     static QuarkusConfig config(String service) {
         Properties properties = new Properties();
-        try (InputStream in = Files.newInputStream(
-                ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
+        try (InputStream in =
+                Files.newInputStream(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
             properties.load(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -75,7 +75,10 @@ final class Repo {
 
     static String run(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(false).start();
+            Process process = new ProcessBuilder(command)
+                    .directory(ROOT.toFile())
+                    .redirectErrorStream(false)
+                    .start();
             process.getOutputStream().close();
             byte[] out = process.getInputStream().readAllBytes();
             String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -97,6 +100,7 @@ final class Repo {
                 return dir;
             }
         }
-        throw new IllegalStateException("run from inside the repository: no deploy/images.sh above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException("run from inside the repository: no deploy/images.sh above "
+                + Path.of("").toAbsolutePath());
     }
 }

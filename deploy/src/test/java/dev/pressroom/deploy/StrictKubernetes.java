@@ -57,11 +57,11 @@ final class StrictKubernetes {
                 }
             });
 
-    private StrictKubernetes() {
-    }
+    private StrictKubernetes() {}
 
     static HasMetadata parse(JsonNode object) {
-        String type = object.path("apiVersion").asText() + "/" + object.path("kind").asText();
+        String type =
+                object.path("apiVersion").asText() + "/" + object.path("kind").asText();
         Class<? extends HasMetadata> kind = KINDS.get(type);
         if (kind == null) {
             throw new IllegalArgumentException("no strict model for " + type + " (add it to StrictKubernetes.KINDS)");
@@ -69,8 +69,10 @@ final class StrictKubernetes {
         try {
             return MAPPER.treeToValue(object, kind);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(type + " " + object.path("metadata").path("name").asText()
-                    + " does not parse: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    type + " " + object.path("metadata").path("name").asText() + " does not parse: "
+                            + e.getOriginalMessage(),
+                    e);
         }
     }
 

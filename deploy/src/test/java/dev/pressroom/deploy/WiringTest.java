@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class WiringTest {
 
     /** RFC 1918 and unique local IPv6 (RFC 4193): where cluster pods live, never a client on the internet. */
-    private static final List<String> PRIVATE_RANGES = List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7");
+    private static final List<String> PRIVATE_RANGES =
+            List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7");
 
     static Stream<String> overlays() {
         return Repo.overlays().stream();
@@ -57,13 +58,20 @@ class WiringTest {
             List<Rendered.Workload> selected = rendered.workloads().stream()
                     .filter(w -> matches(selector, w.template().getMetadata().getLabels()))
                     .toList();
-            assertThat(selected).as("%s: pods selected by Service %s", overlay, name(service))
-                    .extracting(Rendered.Workload::name).hasSize(1).noneMatch(n -> n.startsWith("Job/"));
+            assertThat(selected)
+                    .as("%s: pods selected by Service %s", overlay, name(service))
+                    .extracting(Rendered.Workload::name)
+                    .hasSize(1)
+                    .noneMatch(n -> n.startsWith("Job/"));
             List<String> portNames = selected.get(0).template().getSpec().getContainers().stream()
-                    .flatMap(c -> c.getPorts().stream()).map(ContainerPort::getName).toList();
+                    .flatMap(c -> c.getPorts().stream())
+                    .map(ContainerPort::getName)
+                    .toList();
             for (ServicePort port : service.getSpec().getPorts()) {
-                assertThat(port.getTargetPort().getStrVal()).as("%s: Service %s targets a named port", overlay, name(service))
-                        .isNotNull().isIn(portNames);
+                assertThat(port.getTargetPort().getStrVal())
+                        .as("%s: Service %s targets a named port", overlay, name(service))
+                        .isNotNull()
+                        .isIn(portNames);
             }
         }
     }
@@ -76,9 +84,13 @@ class WiringTest {
         for (HTTPIngressPath path : ingressPaths(rendered)) {
             var backend = path.getBackend().getService();
             Optional<Service> service = rendered.named(Service.class, backend.getName());
-            assertThat(service).as("%s: Service of ingress path %s", overlay, path.getPath()).isPresent();
-            assertThat(service.get().getSpec().getPorts()).extracting(ServicePort::getName)
-                    .as("%s: port of ingress path %s", overlay, path.getPath()).contains(backend.getPort().getName());
+            assertThat(service)
+                    .as("%s: Service of ingress path %s", overlay, path.getPath())
+                    .isPresent();
+            assertThat(service.get().getSpec().getPorts())
+                    .extracting(ServicePort::getName)
+                    .as("%s: port of ingress path %s", overlay, path.getPath())
+                    .contains(backend.getPort().getName());
         }
     }
 
@@ -87,7 +99,8 @@ class WiringTest {
     void ingressWhenRenderedThenBodyLimitAdmitsTheLargestBodyEachRoutedServiceAccepts(String overlay) {
         Rendered rendered = Rendered.of(overlay);
         Ingress ingress = rendered.all(Ingress.class).get(0);
-        long ingressLimit = bytes(ingress.getMetadata().getAnnotations().get("nginx.ingress.kubernetes.io/proxy-body-size"));
+        long ingressLimit =
+                bytes(ingress.getMetadata().getAnnotations().get("nginx.ingress.kubernetes.io/proxy-body-size"));
 
         for (HTTPIngressPath path : ingressPaths(rendered)) {
             String service = path.getBackend().getService().getName();
@@ -95,7 +108,9 @@ class WiringTest {
             // Quarkus's default limit is 10240K.
             long serviceLimit = bytes(Repo.config(service).resolve("quarkus.http.limits.max-body-size", "10240K", env));
 
-            assertThat(ingressLimit).as("%s: ingress body limit for %s", overlay, service).isGreaterThanOrEqualTo(serviceLimit);
+            assertThat(ingressLimit)
+                    .as("%s: ingress body limit for %s", overlay, service)
+                    .isGreaterThanOrEqualTo(serviceLimit);
         }
     }
 
@@ -110,11 +125,15 @@ class WiringTest {
             Map<String, String> env = rendered.environment(container);
             QuarkusConfig config = Repo.config(service);
 
-            assertThat(portNumber(container, "http")).as("%s: %s listens where its http port says", overlay, service)
+            assertThat(portNumber(container, "http"))
+                    .as("%s: %s listens where its http port says", overlay, service)
                     .isEqualTo(config.httpPort(env));
-            assertProbe(container, container.getReadinessProbe(), config.healthPath("ready", env), config.healthPort(env));
-            assertProbe(container, container.getLivenessProbe(), config.healthPath("live", env), config.healthPort(env));
-            assertProbe(container, container.getStartupProbe(), config.healthPath("started", env), config.healthPort(env));
+            assertProbe(
+                    container, container.getReadinessProbe(), config.healthPath("ready", env), config.healthPort(env));
+            assertProbe(
+                    container, container.getLivenessProbe(), config.healthPath("live", env), config.healthPort(env));
+            assertProbe(
+                    container, container.getStartupProbe(), config.healthPath("started", env), config.healthPort(env));
         }
     }
 
@@ -125,10 +144,14 @@ class WiringTest {
 
         for (String service : Repo.services()) {
             Container container = mainContainer(rendered.deployment(service), service);
-            String managementName = managementPortName(container, Repo.config(service), rendered.environment(container));
-            // Metrics are scraped from the pods (components/monitoring: PodMonitors), so the ingress can never reach them.
-            assertThat(rendered.all(Service.class)).flatExtracting(s -> s.getSpec().getPorts())
-                    .extracting(p -> p.getTargetPort().getStrVal()).doesNotContain(managementName);
+            String managementName =
+                    managementPortName(container, Repo.config(service), rendered.environment(container));
+            // Metrics are scraped from the pods (components/monitoring: PodMonitors), so the ingress can never reach
+            // them.
+            assertThat(rendered.all(Service.class))
+                    .flatExtracting(s -> s.getSpec().getPorts())
+                    .extracting(p -> p.getTargetPort().getStrVal())
+                    .doesNotContain(managementName);
         }
     }
 
@@ -143,11 +166,15 @@ class WiringTest {
             for (Container c : workload.allContainers()) {
                 String where = overlay + " " + workload.name() + " container " + c.getName();
                 for (EnvFromSource from : c.getEnvFrom()) {
-                    if (from.getConfigMapRef() != null && rendered.configMapData(from.getConfigMapRef().getName()).isEmpty()) {
-                        problems.add(where + ": no ConfigMap " + from.getConfigMapRef().getName());
+                    if (from.getConfigMapRef() != null
+                            && rendered.configMapData(from.getConfigMapRef().getName())
+                                    .isEmpty()) {
+                        problems.add(where + ": no ConfigMap "
+                                + from.getConfigMapRef().getName());
                     }
                     if (from.getSecretRef() != null) {
-                        requireSecret(rendered, secretsSource, from.getSecretRef().getName(), null, where, problems);
+                        requireSecret(
+                                rendered, secretsSource, from.getSecretRef().getName(), null, where, problems);
                     }
                 }
                 for (EnvVar var : c.getEnv()) {
@@ -156,7 +183,8 @@ class WiringTest {
                     }
                     var cm = var.getValueFrom().getConfigMapKeyRef();
                     if (cm != null && !rendered.configMapData(cm.getName()).containsKey(cm.getKey())) {
-                        problems.add(where + ": " + var.getName() + " reads missing ConfigMap key " + cm.getName() + "/" + cm.getKey());
+                        problems.add(where + ": " + var.getName() + " reads missing ConfigMap key " + cm.getName() + "/"
+                                + cm.getKey());
                     }
                     var secret = var.getValueFrom().getSecretKeyRef();
                     if (secret != null) {
@@ -166,8 +194,11 @@ class WiringTest {
             }
             for (Volume volume : workload.template().getSpec().getVolumes()) {
                 String where = overlay + " " + workload.name() + " volume " + volume.getName();
-                if (volume.getConfigMap() != null && rendered.configMapData(volume.getConfigMap().getName()).isEmpty()) {
-                    problems.add(where + ": no ConfigMap " + volume.getConfigMap().getName());
+                if (volume.getConfigMap() != null
+                        && rendered.configMapData(volume.getConfigMap().getName())
+                                .isEmpty()) {
+                    problems.add(
+                            where + ": no ConfigMap " + volume.getConfigMap().getName());
                 }
                 if (volume.getSecret() != null) {
                     requireSecret(rendered, secretsSource, volume.getSecret().getSecretName(), null, where, problems);
@@ -186,14 +217,19 @@ class WiringTest {
         for (Rendered.Workload workload : rendered.workloads()) {
             for (Container c : workload.allContainers()) {
                 if (workload.owner() instanceof Deployment || workload.owner() instanceof Job) {
-                    assertThat(c.getImage()).as("%s %s container %s", overlay, workload.name(), c.getName()).isIn(built);
+                    assertThat(c.getImage())
+                            .as("%s %s container %s", overlay, workload.name(), c.getName())
+                            .isIn(built);
                 } else {
-                    assertThat(c.getImage()).as("third-party image %s is pinned", c.getImage()).matches(".+:[0-9][^:]*");
+                    assertThat(c.getImage())
+                            .as("third-party image %s is pinned", c.getImage())
+                            .matches(".+:[0-9][^:]*");
                 }
             }
         }
         for (String service : Repo.services()) {
-            assertThat(mainContainer(rendered.deployment(service), service).getImage()).startsWith(imageRepository(built, service));
+            assertThat(mainContainer(rendered.deployment(service), service).getImage())
+                    .startsWith(imageRepository(built, service));
         }
     }
 
@@ -205,12 +241,15 @@ class WiringTest {
         IngressRule authRule = ruleFor(ingress, "auth-service");
         boolean tls = servedOverTls(ingress, authRule);
 
-        Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
+        Map<String, String> env =
+                rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
 
         assertThat(env.get("AUTH_ISSUER")).isEqualTo(origin(ingress, authRule));
         // Secure cookies over https; over plain http a browser would drop them and sign-in would loop.
-        assertThat(Repo.config("auth-service").resolve("auth.cookie-secure", "true", env)).isEqualTo(Boolean.toString(tls));
-        assertThat(authRule.getHttp().getPaths()).singleElement()
+        assertThat(Repo.config("auth-service").resolve("auth.cookie-secure", "true", env))
+                .isEqualTo(Boolean.toString(tls));
+        assertThat(authRule.getHttp().getPaths())
+                .singleElement()
                 .satisfies(p -> assertThat(p.getPath()).isEqualTo("/"));
     }
 
@@ -230,18 +269,27 @@ class WiringTest {
                 QuarkusConfig config = Repo.config(service);
                 String ca = config.resolve("quarkus.datasource.reactive.trust-certificate-pem.certs", "", env);
 
-                assertThat(config.resolve("quarkus.datasource.reactive.postgresql.ssl-mode", "disable", env)).as(where)
+                assertThat(config.resolve("quarkus.datasource.reactive.postgresql.ssl-mode", "disable", env))
+                        .as(where)
                         .isEqualTo("verify-full");
                 assertThat(config.resolve("quarkus.datasource.reactive.hostname-verification-algorithm", "NONE", env))
-                        .as(where).isEqualTo("HTTPS");
-                assertThat(config.resolve("quarkus.datasource.jdbc.url", "", env)).as(where + ": Flyway's JDBC URL")
-                        .contains("sslmode=verify-full").contains("sslrootcert=" + ca);
+                        .as(where)
+                        .isEqualTo("HTTPS");
+                assertThat(config.resolve("quarkus.datasource.jdbc.url", "", env))
+                        .as(where + ": Flyway's JDBC URL")
+                        .contains("sslmode=verify-full")
+                        .contains("sslrootcert=" + ca);
                 if (service.equals("content-service")) {
-                    assertThat(config.resolve("content.listen.ssl-mode", "disable", env)).as(where + ": LISTEN connection")
+                    assertThat(config.resolve("content.listen.ssl-mode", "disable", env))
+                            .as(where + ": LISTEN connection")
                             .isEqualTo("verify-full");
-                    assertThat(config.resolve("content.listen.root-cert", "", env)).as(where).isEqualTo(ca);
+                    assertThat(config.resolve("content.listen.root-cert", "", env))
+                            .as(where)
+                            .isEqualTo(ca);
                 }
-                assertThat(mountedConfigMapKey(rendered, workload, c, ca)).as(where + ": CA file %s is mounted", ca).isPresent();
+                assertThat(mountedConfigMapKey(rendered, workload, c, ca))
+                        .as(where + ": CA file %s is mounted", ca)
+                        .isPresent();
                 checked.add(where);
             }
         }
@@ -249,7 +297,8 @@ class WiringTest {
     }
 
     /** The ConfigMap and key a container sees at {@code file}, if a mounted ConfigMap volume holds it. */
-    private static Optional<String> mountedConfigMapKey(Rendered rendered, Rendered.Workload workload, Container c, String file) {
+    private static Optional<String> mountedConfigMapKey(
+            Rendered rendered, Rendered.Workload workload, Container c, String file) {
         for (var mount : c.getVolumeMounts()) {
             if (!file.startsWith(mount.getMountPath() + "/")) {
                 continue;
@@ -259,7 +308,8 @@ class WiringTest {
                     .filter(v -> v.getName().equals(mount.getName()) && v.getConfigMap() != null)
                     .map(v -> v.getConfigMap().getName())
                     .filter(configMap -> rendered.configMapData(configMap).containsKey(key))
-                    .map(configMap -> configMap + "/" + key).findFirst();
+                    .map(configMap -> configMap + "/" + key)
+                    .findFirst();
         }
         return Optional.empty();
     }
@@ -271,7 +321,8 @@ class WiringTest {
         Ingress ingress = rendered.all(Ingress.class).get(0);
         IngressRule contentRule = ruleFor(ingress, "content-service");
 
-        Map<String, String> env = rendered.environment(mainContainer(rendered.deployment("content-service"), "content-service"));
+        Map<String, String> env =
+                rendered.environment(mainContainer(rendered.deployment("content-service"), "content-service"));
 
         // Feed URLs in settings and the sitemap index are built from it.
         assertThat(env.get("CONTENT_PUBLIC_URL")).isEqualTo(origin(ingress, contentRule) + "/");
@@ -290,18 +341,26 @@ class WiringTest {
             }
             List<String> trusted = ranges(config.resolve("quarkus.http.proxy.trusted-proxies", "", env));
             // Quarkus believes every peer's X-Forwarded-For when the list is empty.
-            assertThat(trusted).as("%s: %s trusted proxies", overlay, service).isNotEmpty()
-                    .allSatisfy(range -> assertThat(PRIVATE_RANGES).as("%s: %s trusts %s", overlay, service, range)
+            assertThat(trusted)
+                    .as("%s: %s trusted proxies", overlay, service)
+                    .isNotEmpty()
+                    .allSatisfy(range -> assertThat(PRIVATE_RANGES)
+                            .as("%s: %s trusts %s", overlay, service, range)
                             .anyMatch(p -> contains(p, range)));
         }
-        Map<String, String> auth = rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
+        Map<String, String> auth =
+                rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
         // The controller's pods may be in any private range; a peer not trusted would make every client the controller.
         assertThat(ranges(Repo.config("auth-service").resolve("quarkus.http.proxy.trusted-proxies", "", auth)))
-                .as("%s: AUTH_TRUSTED_PROXIES", overlay).containsAll(PRIVATE_RANGES);
+                .as("%s: AUTH_TRUSTED_PROXIES", overlay)
+                .containsAll(PRIVATE_RANGES);
     }
 
     private static List<String> ranges(String list) {
-        return Stream.of(list.split(",")).map(String::strip).filter(r -> !r.isEmpty()).toList();
+        return Stream.of(list.split(","))
+                .map(String::strip)
+                .filter(r -> !r.isEmpty())
+                .toList();
     }
 
     /** Whether CIDR range {@code outer} holds all of {@code inner} (an address or a CIDR range). */
@@ -309,7 +368,8 @@ class WiringTest {
         byte[] outerBytes = literal(outer.substring(0, outer.indexOf('/')));
         byte[] innerBytes = literal(inner.contains("/") ? inner.substring(0, inner.indexOf('/')) : inner);
         int outerBits = Integer.parseInt(outer.substring(outer.indexOf('/') + 1));
-        int innerBits = inner.contains("/") ? Integer.parseInt(inner.substring(inner.indexOf('/') + 1)) : innerBytes.length * 8;
+        int innerBits =
+                inner.contains("/") ? Integer.parseInt(inner.substring(inner.indexOf('/') + 1)) : innerBytes.length * 8;
         if (outerBytes.length != innerBytes.length || innerBits < outerBits) {
             return false;
         }
@@ -334,8 +394,10 @@ class WiringTest {
 
     private static IngressRule ruleFor(Ingress ingress, String service) {
         return ingress.getSpec().getRules().stream()
-                .filter(r -> r.getHttp().getPaths().stream().anyMatch(p -> p.getBackend().getService().getName().equals(service)))
-                .findFirst().orElseThrow();
+                .filter(r -> r.getHttp().getPaths().stream()
+                        .anyMatch(p -> p.getBackend().getService().getName().equals(service)))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The scheme and host browsers reach the rule's service at. */
@@ -354,8 +416,12 @@ class WiringTest {
 
         for (Rendered.Workload workload : rendered.workloads()) {
             var pod = workload.template().getSpec();
-            assertThat(pod.getSecurityContext().getRunAsNonRoot()).as(workload.name()).isTrue();
-            assertThat(pod.getAutomountServiceAccountToken()).as(workload.name()).isFalse();
+            assertThat(pod.getSecurityContext().getRunAsNonRoot())
+                    .as(workload.name())
+                    .isTrue();
+            assertThat(pod.getAutomountServiceAccountToken())
+                    .as(workload.name())
+                    .isFalse();
             for (Container c : workload.allContainers()) {
                 var security = c.getSecurityContext();
                 String what = overlay + " " + workload.name() + " " + c.getName();
@@ -369,9 +435,13 @@ class WiringTest {
         for (String service : Repo.services()) {
             Deployment deployment = rendered.deployment(service);
             String tmpVolume = mainContainer(deployment, service).getVolumeMounts().stream()
-                    .filter(m -> m.getMountPath().equals("/tmp")).map(m -> m.getName()).findFirst().orElseThrow();
+                    .filter(m -> m.getMountPath().equals("/tmp"))
+                    .map(m -> m.getName())
+                    .findFirst()
+                    .orElseThrow();
             assertThat(deployment.getSpec().getTemplate().getSpec().getVolumes())
-                    .anySatisfy(v -> assertThat(v.getName().equals(tmpVolume) && v.getEmptyDir() != null).isTrue());
+                    .anySatisfy(v -> assertThat(v.getName().equals(tmpVolume) && v.getEmptyDir() != null)
+                            .isTrue());
         }
     }
 
@@ -382,15 +452,21 @@ class WiringTest {
 
         for (String service : Repo.services()) {
             Deployment deployment = rendered.deployment(service);
-            Map<String, String> podLabels = deployment.getSpec().getTemplate().getMetadata().getLabels();
+            Map<String, String> podLabels =
+                    deployment.getSpec().getTemplate().getMetadata().getLabels();
             HorizontalPodAutoscaler hpa = rendered.all(HorizontalPodAutoscaler.class).stream()
                     .filter(h -> h.getSpec().getScaleTargetRef().getKind().equals("Deployment")
                             && h.getSpec().getScaleTargetRef().getName().equals(service))
-                    .findFirst().orElseThrow(() -> new AssertionError(overlay + ": no HPA for " + service));
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(overlay + ": no HPA for " + service));
 
             assertThat(hpa.getSpec().getMinReplicas()).as(service).isGreaterThanOrEqualTo(2);
-            assertThat(hpa.getSpec().getMaxReplicas()).as(service).isGreaterThan(hpa.getSpec().getMinReplicas());
-            assertThat(deployment.getSpec().getReplicas()).as("%s: replicas left to the HPA", service).isNull();
+            assertThat(hpa.getSpec().getMaxReplicas())
+                    .as(service)
+                    .isGreaterThan(hpa.getSpec().getMinReplicas());
+            assertThat(deployment.getSpec().getReplicas())
+                    .as("%s: replicas left to the HPA", service)
+                    .isNull();
             assertThat(rendered.all(PodDisruptionBudget.class))
                     .as("%s: a PodDisruptionBudget covers %s", overlay, service)
                     .anyMatch(pdb -> matches(pdb.getSpec().getSelector(), podLabels));
@@ -411,7 +487,8 @@ class WiringTest {
             long shutdown = Duration.parse("PT" + timeout.toUpperCase()).toSeconds();
 
             assertThat(preStop).isPositive();
-            assertThat(preStop + shutdown).as(service)
+            assertThat(preStop + shutdown)
+                    .as(service)
                     .isLessThan(deployment.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds());
         }
     }
@@ -429,25 +506,41 @@ class WiringTest {
             Deployment deployment = rendered.deployment(service);
             Container main = mainContainer(deployment, service);
             List<Job> jobs = rendered.all(Job.class).stream()
-                    .filter(j -> j.getSpec().getTemplate().getSpec().getContainers().get(0).getImage().equals(main.getImage()))
+                    .filter(j -> j.getSpec()
+                            .getTemplate()
+                            .getSpec()
+                            .getContainers()
+                            .get(0)
+                            .getImage()
+                            .equals(main.getImage()))
                     .toList();
 
             assertThat(config.resolve("quarkus.flyway.migrate-at-start", "false", rendered.environment(main)))
-                    .as("%s: replicas must not migrate", service).isEqualTo("false");
+                    .as("%s: replicas must not migrate", service)
+                    .isEqualTo("false");
             assertThat(jobs).as("%s: migration Job", service).hasSize(1);
-            Map<String, String> jobEnv = rendered.environment(jobs.get(0).getSpec().getTemplate().getSpec().getContainers().get(0));
-            assertThat(config.resolve("quarkus.flyway.migrate-at-start", "false", jobEnv)).isEqualTo("true");
+            Map<String, String> jobEnv = rendered.environment(jobs.get(0)
+                    .getSpec()
+                    .getTemplate()
+                    .getSpec()
+                    .getContainers()
+                    .get(0));
+            assertThat(config.resolve("quarkus.flyway.migrate-at-start", "false", jobEnv))
+                    .isEqualTo("true");
             assertThat(jobEnv).containsEntry("QUARKUS_INIT_AND_EXIT", "true");
-            assertThat(jobs.get(0).getSpec().getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+            assertThat(jobs.get(0).getSpec().getTemplate().getSpec().getRestartPolicy())
+                    .isEqualTo("Never");
         }
     }
 
     @ParameterizedTest
     @MethodSource("overlays")
-    void networkPolicyWhenRenderedThenDefaultDenyAndOnlyTheIngressControllerAndPrometheusReachTheServices(String overlay) {
+    void networkPolicyWhenRenderedThenDefaultDenyAndOnlyTheIngressControllerAndPrometheusReachTheServices(
+            String overlay) {
         Rendered rendered = Rendered.of(overlay);
         List<NetworkPolicy> policies = rendered.all(NetworkPolicy.class);
-        String namespace = rendered.deployment(Repo.services().get(0)).getMetadata().getNamespace();
+        String namespace =
+                rendered.deployment(Repo.services().get(0)).getMetadata().getNamespace();
 
         assertThat(policies).as("%s: a default-deny policy", overlay).anySatisfy(p -> {
             assertThat(p.getSpec().getPodSelector().getMatchLabels()).isNullOrEmpty();
@@ -460,39 +553,58 @@ class WiringTest {
             Deployment deployment = rendered.deployment(service);
             Container container = mainContainer(deployment, service);
             String management = managementPortName(container, Repo.config(service), rendered.environment(container));
-            Map<String, String> pod = deployment.getSpec().getTemplate().getMetadata().getLabels();
-            List<NetworkPolicyIngressRule> rules = policies.stream().filter(p -> selects(p.getSpec().getPodSelector(), pod))
-                    .flatMap(p -> p.getSpec().getIngress().stream()).toList();
+            Map<String, String> pod =
+                    deployment.getSpec().getTemplate().getMetadata().getLabels();
+            List<NetworkPolicyIngressRule> rules = policies.stream()
+                    .filter(p -> selects(p.getSpec().getPodSelector(), pod))
+                    .flatMap(p -> p.getSpec().getIngress().stream())
+                    .toList();
 
             // Exactly two ways in: the ingress controller's namespace to the public port, and Prometheus's pods in the
             // monitoring namespace (both selectors in one peer) to the management port.
-            assertThat(rules).as("%s: ingress rules for %s", overlay, service).hasSize(2).anySatisfy(rule -> {
-                assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
-                    assertThat(peer.getPodSelector()).isNull();
-                    assertThat(peer.getNamespaceSelector().getMatchLabels())
-                            .containsExactly(Map.entry("kubernetes.io/metadata.name", "ingress-nginx"));
-                });
-                assertThat(rule.getPorts()).extracting(port -> port.getPort().getStrVal()).containsExactly("http");
-            }).anySatisfy(rule -> {
-                assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
-                    assertThat(peer.getPodSelector()).isNotNull();
-                    assertThat(peer.getPodSelector().getMatchLabels())
-                            .containsExactly(Map.entry("app.kubernetes.io/name", "prometheus"));
-                    assertThat(peer.getNamespaceSelector().getMatchLabels()).hasSize(1)
-                            .extractingByKey("kubernetes.io/metadata.name").asString()
-                            .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").isNotIn("ingress-nginx", namespace);
-                });
-                assertThat(rule.getPorts()).extracting(port -> port.getPort().getStrVal()).containsExactly(management);
-            });
+            assertThat(rules)
+                    .as("%s: ingress rules for %s", overlay, service)
+                    .hasSize(2)
+                    .anySatisfy(rule -> {
+                        assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
+                            assertThat(peer.getPodSelector()).isNull();
+                            assertThat(peer.getNamespaceSelector().getMatchLabels())
+                                    .containsExactly(Map.entry("kubernetes.io/metadata.name", "ingress-nginx"));
+                        });
+                        assertThat(rule.getPorts())
+                                .extracting(port -> port.getPort().getStrVal())
+                                .containsExactly("http");
+                    })
+                    .anySatisfy(rule -> {
+                        assertThat(rule.getFrom()).singleElement().satisfies(peer -> {
+                            assertThat(peer.getPodSelector()).isNotNull();
+                            assertThat(peer.getPodSelector().getMatchLabels())
+                                    .containsExactly(Map.entry("app.kubernetes.io/name", "prometheus"));
+                            assertThat(peer.getNamespaceSelector().getMatchLabels())
+                                    .hasSize(1)
+                                    .extractingByKey("kubernetes.io/metadata.name")
+                                    .asString()
+                                    .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+                                    .isNotIn("ingress-nginx", namespace);
+                        });
+                        assertThat(rule.getPorts())
+                                .extracting(port -> port.getPort().getStrVal())
+                                .containsExactly(management);
+                    });
         }
     }
 
     /** The name of the container port the management interface (health, metrics) listens on. */
     static String managementPortName(Container container, QuarkusConfig config, Map<String, String> env) {
-        assertThat(config.managementEnabled(env)).as("%s: management interface enabled", container.getName()).isTrue();
+        assertThat(config.managementEnabled(env))
+                .as("%s: management interface enabled", container.getName())
+                .isTrue();
         int port = config.healthPort(env);
-        return container.getPorts().stream().filter(p -> p.getContainerPort() == port).map(ContainerPort::getName)
-                .findFirst().orElseThrow(() -> new AssertionError(container.getName() + " has no container port " + port));
+        return container.getPorts().stream()
+                .filter(p -> p.getContainerPort() == port)
+                .map(ContainerPort::getName)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " has no container port " + port));
     }
 
     @ParameterizedTest
@@ -506,36 +618,61 @@ class WiringTest {
             // Its clients: every workload configured with the datastore's Service as a *_HOST.
             Set<String> clients = rendered.workloads().stream()
                     .filter(w -> w.owner() != datastore)
-                    .filter(w -> w.allContainers().stream().anyMatch(c -> rendered.environment(c).entrySet().stream()
-                            .anyMatch(e -> e.getKey().endsWith("_HOST") && name.equals(e.getValue()))))
+                    .filter(w -> w.allContainers().stream()
+                            .anyMatch(c -> rendered.environment(c).entrySet().stream()
+                                    .anyMatch(e -> e.getKey().endsWith("_HOST") && name.equals(e.getValue()))))
                     .map(w -> w.template().getMetadata().getLabels().get("app.kubernetes.io/name"))
                     .collect(java.util.stream.Collectors.toSet());
-            Map<String, String> pod = datastore.getSpec().getTemplate().getMetadata().getLabels();
-            List<NetworkPolicyPeer> peers = policies.stream().filter(p -> selects(p.getSpec().getPodSelector(), pod))
-                    .flatMap(p -> p.getSpec().getIngress().stream()).flatMap(r -> r.getFrom().stream()).toList();
+            Map<String, String> pod =
+                    datastore.getSpec().getTemplate().getMetadata().getLabels();
+            List<NetworkPolicyPeer> peers = policies.stream()
+                    .filter(p -> selects(p.getSpec().getPodSelector(), pod))
+                    .flatMap(p -> p.getSpec().getIngress().stream())
+                    .flatMap(r -> r.getFrom().stream())
+                    .toList();
 
             assertThat(clients).as("%s: clients of %s", overlay, name).isNotEmpty();
-            assertThat(peers).as("%s: who may reach %s", overlay, name).isNotEmpty().allSatisfy(peer -> {
-                assertThat(peer.getNamespaceSelector()).isNull();
-                assertThat(peer.getPodSelector().getMatchExpressions()).singleElement().satisfies(e -> {
-                    assertThat(e.getKey()).isEqualTo("app.kubernetes.io/name");
-                    assertThat(e.getOperator()).isEqualTo("In");
-                    assertThat(e.getValues()).containsExactlyInAnyOrderElementsOf(clients);
-                });
-            });
+            assertThat(peers)
+                    .as("%s: who may reach %s", overlay, name)
+                    .isNotEmpty()
+                    .allSatisfy(peer -> {
+                        assertThat(peer.getNamespaceSelector()).isNull();
+                        assertThat(peer.getPodSelector().getMatchExpressions())
+                                .singleElement()
+                                .satisfies(e -> {
+                                    assertThat(e.getKey()).isEqualTo("app.kubernetes.io/name");
+                                    assertThat(e.getOperator()).isEqualTo("In");
+                                    assertThat(e.getValues()).containsExactlyInAnyOrderElementsOf(clients);
+                                });
+                    });
             for (Rendered.Workload client : rendered.workloads().stream()
-                    .filter(w -> clients.contains(w.template().getMetadata().getLabels().get("app.kubernetes.io/name"))).toList()) {
-                int port = datastore.getSpec().getTemplate().getSpec().getContainers().get(0).getPorts().get(0).getContainerPort();
-                assertThat(policies).as("%s: egress from %s to %s:%d", overlay, client.name(), name, port)
-                        .anyMatch(p -> selects(p.getSpec().getPodSelector(), client.template().getMetadata().getLabels())
-                                && p.getSpec().getEgress().stream().flatMap(e -> e.getPorts().stream())
-                                        .anyMatch(ep -> Integer.valueOf(port).equals(ep.getPort().getIntVal())));
+                    .filter(w -> clients.contains(
+                            w.template().getMetadata().getLabels().get("app.kubernetes.io/name")))
+                    .toList()) {
+                int port = datastore
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .get(0)
+                        .getPorts()
+                        .get(0)
+                        .getContainerPort();
+                assertThat(policies)
+                        .as("%s: egress from %s to %s:%d", overlay, client.name(), name, port)
+                        .anyMatch(p -> selects(
+                                        p.getSpec().getPodSelector(),
+                                        client.template().getMetadata().getLabels())
+                                && p.getSpec().getEgress().stream()
+                                        .flatMap(e -> e.getPorts().stream())
+                                        .anyMatch(ep -> Integer.valueOf(port)
+                                                .equals(ep.getPort().getIntVal())));
             }
         }
     }
 
-    private static void requireSecret(Rendered rendered, Rendered secretsSource, String name, String key, String where,
-            List<String> problems) {
+    private static void requireSecret(
+            Rendered rendered, Rendered secretsSource, String name, String key, String where, List<String> problems) {
         boolean inOverlay = rendered.named(Secret.class, name).isPresent();
         // Secrets created outside git (prod) are checked against the dev overlay, which generates every one of them.
         Set<String> keys = inOverlay ? rendered.secretKeys(name) : secretsSource.generatedSecretKeys(name);
@@ -566,27 +703,39 @@ class WiringTest {
         assertThat(probe).as("%s probe for %s", container.getName(), path).isNotNull();
         assertThat(probe.getHttpGet().getPath()).isEqualTo(path);
         IntOrString probePort = probe.getHttpGet().getPort();
-        int number = probePort.getStrVal() != null ? portNumber(container, probePort.getStrVal()) : probePort.getIntVal();
+        int number =
+                probePort.getStrVal() != null ? portNumber(container, probePort.getStrVal()) : probePort.getIntVal();
         assertThat(number).as("%s: port of %s", container.getName(), path).isEqualTo(port);
     }
 
     private static int portNumber(Container container, String name) {
-        return container.getPorts().stream().filter(p -> name.equals(p.getName())).map(ContainerPort::getContainerPort)
-                .findFirst().orElseThrow(() -> new AssertionError(container.getName() + " has no port named " + name));
+        return container.getPorts().stream()
+                .filter(p -> name.equals(p.getName()))
+                .map(ContainerPort::getContainerPort)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " has no port named " + name));
     }
 
     private static String imageRepository(List<String> built, String service) {
-        return built.stream().filter(i -> i.contains("/" + service + ":")).map(i -> i.substring(0, i.lastIndexOf(':') + 1))
-                .findFirst().orElseThrow(() -> new AssertionError("images.sh builds no image for " + service));
+        return built.stream()
+                .filter(i -> i.contains("/" + service + ":"))
+                .map(i -> i.substring(0, i.lastIndexOf(':') + 1))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("images.sh builds no image for " + service));
     }
 
     private static List<HTTPIngressPath> ingressPaths(Rendered rendered) {
-        return rendered.all(Ingress.class).stream().flatMap(i -> i.getSpec().getRules().stream())
-                .flatMap(r -> r.getHttp().getPaths().stream()).toList();
+        return rendered.all(Ingress.class).stream()
+                .flatMap(i -> i.getSpec().getRules().stream())
+                .flatMap(r -> r.getHttp().getPaths().stream())
+                .toList();
     }
 
     private static boolean matches(Map<String, String> selector, Map<String, String> labels) {
-        return selector != null && !selector.isEmpty() && labels != null && labels.entrySet().containsAll(selector.entrySet());
+        return selector != null
+                && !selector.isEmpty()
+                && labels != null
+                && labels.entrySet().containsAll(selector.entrySet());
     }
 
     private static boolean matches(LabelSelector selector, Map<String, String> labels) {

@@ -28,11 +28,13 @@ public class AbuseLimits {
     static final int PAIR_LOCK_AFTER = 10;
     /** Failures of one account from addresses it has not signed in from before each further attempt waits 2 ... 60 s. */
     static final int ACCOUNT_SLOW_AFTER = 10;
+
     static final long MAX_SLOW_SECONDS = 60;
     static final long WINDOW_SECONDS = 15 * 60;
     static final long LOCK_SECONDS = 15 * 60;
     /** An address the account signed in from skips the account's slowdown for 30 days; the newest 10 are kept. */
     static final long KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+
     static final int KNOWN_ADDRESSES = 10;
 
     /** ARGV[1..4] of every reserving script: now, window, lock seconds, longest slowdown. */
@@ -127,29 +129,51 @@ public class AbuseLimits {
      * then refuses the attempt, the address's count is given back: a refused attempt counts nowhere.
      */
     public Uni<SignInAttempt> reserveSignIn(String email, String address) {
-        return eval(RESERVE_ADDRESS, new String[] {addressKey(address)}, counterArgs(
-                Integer.toString(limits.addressSlowAfter()), Integer.toString(limits.addressLockAfter())))
+        return eval(
+                        RESERVE_ADDRESS,
+                        new String[] {addressKey(address)},
+                        counterArgs(
+                                Integer.toString(limits.addressSlowAfter()),
+                                Integer.toString(limits.addressLockAfter())))
                 .map(AbuseLimits::attempt)
-                .chain(byAddress -> byAddress.evaluate() ? reserveForAccount(email, address, byAddress)
+                .chain(byAddress -> byAddress.evaluate()
+                        ? reserveForAccount(email, address, byAddress)
                         : Uni.createFrom().item(byAddress));
     }
 
     private Uni<SignInAttempt> reserveForAccount(String email, String address, SignInAttempt byAddress) {
-        return eval(RESERVE_ACCOUNT, accountKeys(email, address), counterArgs(address, knownSince(),
-                Integer.toString(PAIR_SLOW_AFTER), Integer.toString(PAIR_LOCK_AFTER), Integer.toString(ACCOUNT_SLOW_AFTER)))
+        return eval(
+                        RESERVE_ACCOUNT,
+                        accountKeys(email, address),
+                        counterArgs(
+                                address,
+                                knownSince(),
+                                Integer.toString(PAIR_SLOW_AFTER),
+                                Integer.toString(PAIR_LOCK_AFTER),
+                                Integer.toString(ACCOUNT_SLOW_AFTER)))
                 .map(AbuseLimits::attempt)
                 .chain(byAccount -> byAccount.evaluate()
-                        ? Uni.createFrom().item(
-                                new SignInAttempt(true, Math.max(byAccount.waitSeconds(), byAddress.waitSeconds())))
+                        ? Uni.createFrom()
+                                .item(new SignInAttempt(
+                                        true, Math.max(byAccount.waitSeconds(), byAddress.waitSeconds())))
                         : releaseAddress(address).replaceWith(byAccount));
     }
 
     /** The reserved attempt succeeded: it no longer counts, and the address is known to the account. */
     public Uni<Void> signInSucceeded(String email, String address) {
-        return Uni.combine().all().unis(
-                eval(SUCCEEDED_ACCOUNT, accountKeys(email, address), now(), address, knownSince(),
-                        Integer.toString(KNOWN_ADDRESSES), Long.toString(KNOWN_ADDRESS_SECONDS)),
-                releaseAddress(address)).discardItems();
+        return Uni.combine()
+                .all()
+                .unis(
+                        eval(
+                                SUCCEEDED_ACCOUNT,
+                                accountKeys(email, address),
+                                now(),
+                                address,
+                                knownSince(),
+                                Integer.toString(KNOWN_ADDRESSES),
+                                Long.toString(KNOWN_ADDRESS_SECONDS)),
+                        releaseAddress(address))
+                .discardItems();
     }
 
     private Uni<Void> releaseAddress(String address) {
@@ -170,14 +194,19 @@ public class AbuseLimits {
     /** A fixed-window counter: fails with 429 slow_down once {@code max} requests were made in the window. */
     public Uni<Void> limit(String what, String address, long window, int max) {
         long slot = clock.instant().getEpochSecond() / window;
-        return eval(COUNT, new String[] {"auth:rl:" + what + ":" + address + ":" + slot}, Long.toString(window),
-                Integer.toString(max)).map(r -> {
+        return eval(
+                        COUNT,
+                        new String[] {"auth:rl:" + what + ":" + address + ":" + slot},
+                        Long.toString(window),
+                        Integer.toString(max))
+                .map(r -> {
                     if (r.toInteger() == 1) {
-                        throw new OAuthException(429, "slow_down", "Too many requests from this address; wait and retry.",
-                                null);
+                        throw new OAuthException(
+                                429, "slow_down", "Too many requests from this address; wait and retry.", null);
                     }
                     return null;
-                }).replaceWithVoid();
+                })
+                .replaceWithVoid();
     }
 
     private String now() {
@@ -208,7 +237,8 @@ public class AbuseLimits {
      * address's key has a tag of its own.
      */
     private static String[] accountKeys(String email, String address) {
-        String account = "auth:bf:{" + Tokens.sha256(email == null ? "" : email.strip().toLowerCase(Locale.ROOT)) + "}";
+        String account =
+                "auth:bf:{" + Tokens.sha256(email == null ? "" : email.strip().toLowerCase(Locale.ROOT)) + "}";
         return new String[] {account + ":addr:" + address, account + ":all", account + ":known"};
     }
 

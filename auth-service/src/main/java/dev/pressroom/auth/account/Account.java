@@ -4,6 +4,11 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A person's account. The id is the stable OIDC subject. */
-public record Account(UUID id, String email, boolean emailVerified, String name, String picture,
-                      String passwordHash, Instant updatedAt) {
-}
+public record Account(
+        UUID id,
+        String email,
+        boolean emailVerified,
+        String name,
+        String picture,
+        String passwordHash,
+        Instant updatedAt) {}

@@ -28,34 +28,38 @@ public class AccountRepository {
     }
 
     public Uni<Account> findByEmail(String email) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE email = $1").execute(Tuple.of(email))
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE email = $1")
+                .execute(Tuple.of(email))
                 .map(AccountRepository::first);
     }
 
     public Uni<Account> findById(UUID id) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE id = $1").execute(Tuple.of(id))
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE id = $1")
+                .execute(Tuple.of(id))
                 .map(AccountRepository::first);
     }
 
     /** Inserts the account; answers false when the email is taken. */
     public Uni<Boolean> insert(Account a) {
         OffsetDateTime at = OffsetDateTime.ofInstant(a.updatedAt(), ZoneOffset.UTC);
-        return pool.preparedQuery("INSERT INTO accounts (" + COLUMNS + ", created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) "
-                        + "ON CONFLICT (email) DO NOTHING")
-                .execute(Tuple.tuple(Arrays.asList(a.id(), a.email(), a.emailVerified(), a.name(), a.picture(),
-                        a.passwordHash(), at)))
+        return pool.preparedQuery("INSERT INTO accounts (" + COLUMNS
+                        + ", created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) " + "ON CONFLICT (email) DO NOTHING")
+                .execute(Tuple.tuple(Arrays.asList(
+                        a.id(), a.email(), a.emailVerified(), a.name(), a.picture(), a.passwordHash(), at)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** Replaces the password hash, unless it changed meanwhile (the same sign-in on two replicas at once). */
     public Uni<Void> updatePasswordHash(UUID id, String previous, String hash) {
         return pool.preparedQuery("UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2")
-                .execute(Tuple.of(id, previous, hash)).replaceWithVoid();
+                .execute(Tuple.of(id, previous, hash))
+                .replaceWithVoid();
     }
 
     /** Roles the account holds for this client (roles are granted per first-party client). */
     public Uni<List<String>> roles(UUID accountId, String clientId) {
-        return pool.preparedQuery("SELECT role FROM account_roles WHERE account_id = $1 AND client_id = $2 ORDER BY role")
+        return pool.preparedQuery(
+                        "SELECT role FROM account_roles WHERE account_id = $1 AND client_id = $2 ORDER BY role")
                 .execute(Tuple.of(accountId, clientId))
                 .map(rows -> {
                     List<String> roles = new ArrayList<>();
@@ -66,13 +70,16 @@ public class AccountRepository {
 
     public Uni<Void> grantRole(UUID accountId, String clientId, String role) {
         return pool.preparedQuery("INSERT INTO account_roles (account_id, client_id, role) VALUES ($1, $2, $3) "
-                + "ON CONFLICT DO NOTHING").execute(Tuple.of(accountId, clientId, role)).replaceWithVoid();
+                        + "ON CONFLICT DO NOTHING")
+                .execute(Tuple.of(accountId, clientId, role))
+                .replaceWithVoid();
     }
 
     /** Licenses as claim entries: product, plan, status, major_version. */
     public Uni<List<Map<String, Object>>> licenses(UUID accountId) {
         return pool.preparedQuery("SELECT product, plan, status, major_version FROM licenses WHERE account_id = $1 "
-                        + "ORDER BY product, major_version").execute(Tuple.of(accountId))
+                        + "ORDER BY product, major_version")
+                .execute(Tuple.of(accountId))
                 .map(rows -> {
                     List<Map<String, Object>> licenses = new ArrayList<>();
                     rows.forEach(r -> {
@@ -102,7 +109,13 @@ public class AccountRepository {
             return null;
         }
         Row r = it.next();
-        return new Account(r.getUUID("id"), r.getString("email"), r.getBoolean("email_verified"), r.getString("name"),
-                r.getString("picture"), r.getString("password_hash"), r.getOffsetDateTime("updated_at").toInstant());
+        return new Account(
+                r.getUUID("id"),
+                r.getString("email"),
+                r.getBoolean("email_verified"),
+                r.getString("name"),
+                r.getString("picture"),
+                r.getString("password_hash"),
+                r.getOffsetDateTime("updated_at").toInstant());
     }
 }

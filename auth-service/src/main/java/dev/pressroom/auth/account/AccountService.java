@@ -42,10 +42,12 @@ public class AccountService {
         if (!PasswordHasher.acceptableLength(password) || email == null || email.length() > 320) {
             return Uni.createFrom().nullItem();
         }
-        return accounts.findByEmail(normalizeEmail(email)).chain(account -> hashing
-                .run(() -> hasher.verify(password, account == null ? null : account.passwordHash()) ? account : null))
+        return accounts.findByEmail(normalizeEmail(email))
+                .chain(account -> hashing.run(() ->
+                        hasher.verify(password, account == null ? null : account.passwordHash()) ? account : null))
                 .call(account -> account != null && PasswordHasher.needsRehash(account.passwordHash())
-                        ? rehash(account, password) : Uni.createFrom().voidItem());
+                        ? rehash(account, password)
+                        : Uni.createFrom().voidItem());
     }
 
     /** A hash made with older parameters is replaced while the password is at hand (OWASP: upgrade on sign-in). */
@@ -69,8 +71,8 @@ public class AccountService {
     /** Creates the account; answers null when the email is taken. */
     public Uni<Account> create(String email, String password, String name, String picture, boolean emailVerified) {
         return hashing.run(() -> hasher.hash(password))
-                .map(hash -> new Account(UUID.randomUUID(), normalizeEmail(email), emailVerified, name, picture, hash,
-                        clock.instant()))
+                .map(hash -> new Account(
+                        UUID.randomUUID(), normalizeEmail(email), emailVerified, name, picture, hash, clock.instant()))
                 .chain(account -> accounts.insert(account).map(inserted -> inserted ? account : null));
     }
 }

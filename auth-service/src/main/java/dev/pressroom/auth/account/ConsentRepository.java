@@ -34,8 +34,7 @@ public class ConsentRepository {
     }
 
     /** A consent: its id (kept while scopes are added, new after a removal) and the scopes granted. */
-    public record Consent(UUID id, Set<String> scopes) {
-    }
+    public record Consent(UUID id, Set<String> scopes) {}
 
     /** The account's consent to the client, or null. */
     public Uni<Consent> find(UUID accountId, String clientId) {
@@ -47,13 +46,15 @@ public class ConsentRepository {
                         return null;
                     }
                     var row = it.next();
-                    return new Consent(row.getUUID("id"), new LinkedHashSet<>(Arrays.asList(row.getArrayOfStrings("scopes"))));
+                    return new Consent(
+                            row.getUUID("id"), new LinkedHashSet<>(Arrays.asList(row.getArrayOfStrings("scopes"))));
                 });
     }
 
     /** The id of the account's consent to the client, or null, as token issuance checks it (above). */
     public Uni<UUID> currentId(UUID accountId, String clientId) {
-        return currentIds.get(key(accountId, clientId), k -> find(accountId, clientId).map(c -> c == null ? null : c.id()));
+        return currentIds.get(
+                key(accountId, clientId), k -> find(accountId, clientId).map(c -> c == null ? null : c.id()));
     }
 
     /** Records the scopes (added to those already granted); answers the consent's id. */
@@ -70,14 +71,21 @@ public class ConsentRepository {
 
     /** The apps an account granted, with the client's name and badge, for the Connected apps page. */
     public Uni<java.util.List<ConnectedApp>> connectedApps(UUID accountId) {
-        return pool.preparedQuery("SELECT c.client_id, cl.name, cl.verified, c.scopes, c.granted_at, c.last_used_at "
-                        + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)")
-                .execute(Tuple.of(accountId)).map(rows -> {
+        return pool.preparedQuery(
+                        "SELECT c.client_id, cl.name, cl.verified, c.scopes, c.granted_at, c.last_used_at "
+                                + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)")
+                .execute(Tuple.of(accountId))
+                .map(rows -> {
                     java.util.List<ConnectedApp> apps = new java.util.ArrayList<>();
-                    rows.forEach(r -> apps.add(new ConnectedApp(r.getString("client_id"), r.getString("name"),
-                            r.getBoolean("verified"), java.util.List.of(r.getArrayOfStrings("scopes")),
+                    rows.forEach(r -> apps.add(new ConnectedApp(
+                            r.getString("client_id"),
+                            r.getString("name"),
+                            r.getBoolean("verified"),
+                            java.util.List.of(r.getArrayOfStrings("scopes")),
                             r.getOffsetDateTime("granted_at").toInstant(),
-                            r.getOffsetDateTime("last_used_at") == null ? null : r.getOffsetDateTime("last_used_at").toInstant())));
+                            r.getOffsetDateTime("last_used_at") == null
+                                    ? null
+                                    : r.getOffsetDateTime("last_used_at").toInstant())));
                     return apps;
                 });
     }
@@ -86,13 +94,19 @@ public class ConsentRepository {
     public Uni<java.util.List<String>> remove(UUID accountId, String clientId) {
         return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2 RETURNING scopes")
                 .execute(Tuple.of(accountId, clientId))
-                .map(rows -> rows.iterator().hasNext() ? java.util.List.of(rows.iterator().next().getArrayOfStrings("scopes")) : null)
+                .map(rows -> rows.iterator().hasNext()
+                        ? java.util.List.of(rows.iterator().next().getArrayOfStrings("scopes"))
+                        : null)
                 .invoke(() -> currentIds.forget(key(accountId, clientId)));
     }
 
-    public record ConnectedApp(String clientId, String name, boolean verified, java.util.List<String> scopes,
-                               Instant grantedAt, Instant lastUsedAt) {
-    }
+    public record ConnectedApp(
+            String clientId,
+            String name,
+            boolean verified,
+            java.util.List<String> scopes,
+            Instant grantedAt,
+            Instant lastUsedAt) {}
 
     /**
      * Records use for the Connected apps page, at most once a minute per app: the SQL skips rows written in the
@@ -100,14 +114,16 @@ public class ConsentRepository {
      * exchange or refresh costs no database round trip in the common case.
      */
     public Uni<Void> touch(UUID accountId, String clientId, Instant at) {
-        return touched.get(key(accountId, clientId), k -> update(accountId, clientId, at)).replaceWithVoid();
+        return touched.get(key(accountId, clientId), k -> update(accountId, clientId, at))
+                .replaceWithVoid();
     }
 
     private Uni<Boolean> update(UUID accountId, String clientId, Instant at) {
         OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
         return pool.preparedQuery("UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2 "
                         + "AND (last_used_at IS NULL OR last_used_at < $4)")
-                .execute(Tuple.of(accountId, clientId, time, time.minus(TOUCH_INTERVAL))).replaceWith(true);
+                .execute(Tuple.of(accountId, clientId, time, time.minus(TOUCH_INTERVAL)))
+                .replaceWith(true);
     }
 
     private static String key(UUID accountId, String clientId) {

@@ -47,14 +47,16 @@ public class AdminRoutes {
     private static final Logger LOG = Logger.getLogger(AdminRoutes.class);
     /** Who called (admin token, staff or refused), as authorize found out, and from where: for the admin_call event. */
     private static final String ACTOR = "audit.actor";
+
     private static final String ACTOR_ACCOUNT = "audit.actor-account";
     private static final String ORIGIN = "audit.origin";
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._-]{3,64}");
     /** Staff hold this role for the staff console client (AUTH_STAFF_CLIENT_ID). */
     public static final String STAFF_ROLE = "staff";
+
     private static final Pattern ROLE = Pattern.compile("[a-z0-9_:-]{1,64}");
-    private static final java.util.List<String> LICENSE_STATUS = java.util.List.of("active", "trialing", "past_due",
-            "canceled", "expired");
+    private static final java.util.List<String> LICENSE_STATUS =
+            java.util.List.of("active", "trialing", "past_due", "canceled", "expired");
 
     private final AccountService accounts;
     private final AccountRepository accountRepository;
@@ -68,9 +70,18 @@ public class AdminRoutes {
     private final AuditLog audit;
     private final AuditRepository events;
 
-    public AdminRoutes(AccountService accounts, AccountRepository accountRepository, ClientService clients, Registrations registrations, AuthConfig config,
-                       ObjectMapper json, KeyRotation rotation, TenantIdentityProvider staff, AuditLog audit,
-                       AuditRepository events, DatastoreErrors datastoreErrors) {
+    public AdminRoutes(
+            AccountService accounts,
+            AccountRepository accountRepository,
+            ClientService clients,
+            Registrations registrations,
+            AuthConfig config,
+            ObjectMapper json,
+            KeyRotation rotation,
+            TenantIdentityProvider staff,
+            AuditLog audit,
+            AuditRepository events,
+            DatastoreErrors datastoreErrors) {
         this.datastoreErrors = datastoreErrors;
         this.audit = audit;
         this.events = events;
@@ -89,28 +100,52 @@ public class AdminRoutes {
         router.route("/admin/*").handler(BodyHandler.create().setBodyLimit(64 * 1024));
         router.route("/admin/*").handler(this::recordCall);
         router.route("/admin/*").handler(this::authorize);
-        router.route(HttpMethod.POST, "/admin/accounts").handler(ctx -> handle(ctx, NewAccount.class, this::createAccount));
-        router.route(HttpMethod.POST, "/admin/accounts/:id/roles").handler(ctx -> handle(ctx, RoleGrant.class,
-                r -> grantRole(ctx.pathParam("id"), r)));
-        router.route(HttpMethod.POST, "/admin/accounts/:id/licenses").handler(ctx -> handle(ctx, License.class,
-                l -> saveLicense(ctx.pathParam("id"), l)));
-        router.route(HttpMethod.PUT, "/admin/clients/:id").handler(ctx -> handle(ctx, ClientMetadata.class,
-                m -> saveClient(ctx.pathParam("id"), m, givenSecret(ctx), origin(ctx))));
-        router.route(HttpMethod.POST, "/admin/clients/:id/verify").handler(ctx -> handle(ctx, Verification.class,
-                v -> verify(ctx.pathParam("id"), v, origin(ctx))));
-        router.route(HttpMethod.GET, "/admin/keys").handler(ctx -> handle(ctx, null,
-                ignored -> rotation.list().map(list -> new Result(200, Map.of("keys", list)))));
-        router.route(HttpMethod.POST, "/admin/keys").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.add(origin(ctx)).map(kid -> new Result(201, Map.of("kid", kid, "state", "published"))))));
-        router.route(HttpMethod.POST, "/admin/keys/:kid/publish").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.publish(ctx.pathParam("kid"), origin(ctx)).replaceWith(keyState(ctx, "published")))));
-        router.route(HttpMethod.POST, "/admin/keys/:kid/activate").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.activate(ctx.pathParam("kid"), force(ctx), origin(ctx)).replaceWith(keyState(ctx, "active")))));
-        router.route(HttpMethod.POST, "/admin/keys/:kid/retire").handler(ctx -> handle(ctx, null,
-                ignored -> rotation(rotation.retire(ctx.pathParam("kid"), force(ctx), origin(ctx)).replaceWith(keyState(ctx, "retired")))));
-        router.route(HttpMethod.POST, "/admin/initial-access-tokens").handler(ctx -> handle(ctx, null,
-                ignored -> clients.mintInitialAccessToken("admin", config.initialAccessTokenTtl())
-                        .map(token -> new Result(201, token))));
+        router.route(HttpMethod.POST, "/admin/accounts")
+                .handler(ctx -> handle(ctx, NewAccount.class, this::createAccount));
+        router.route(HttpMethod.POST, "/admin/accounts/:id/roles")
+                .handler(ctx -> handle(ctx, RoleGrant.class, r -> grantRole(ctx.pathParam("id"), r)));
+        router.route(HttpMethod.POST, "/admin/accounts/:id/licenses")
+                .handler(ctx -> handle(ctx, License.class, l -> saveLicense(ctx.pathParam("id"), l)));
+        router.route(HttpMethod.PUT, "/admin/clients/:id")
+                .handler(ctx -> handle(
+                        ctx,
+                        ClientMetadata.class,
+                        m -> saveClient(ctx.pathParam("id"), m, givenSecret(ctx), origin(ctx))));
+        router.route(HttpMethod.POST, "/admin/clients/:id/verify")
+                .handler(ctx -> handle(ctx, Verification.class, v -> verify(ctx.pathParam("id"), v, origin(ctx))));
+        router.route(HttpMethod.GET, "/admin/keys")
+                .handler(ctx -> handle(
+                        ctx, null, ignored -> rotation.list().map(list -> new Result(200, Map.of("keys", list)))));
+        router.route(HttpMethod.POST, "/admin/keys")
+                .handler(ctx -> handle(
+                        ctx,
+                        null,
+                        ignored -> rotation(rotation.add(origin(ctx))
+                                .map(kid -> new Result(201, Map.of("kid", kid, "state", "published"))))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/publish")
+                .handler(ctx -> handle(
+                        ctx,
+                        null,
+                        ignored -> rotation(rotation.publish(ctx.pathParam("kid"), origin(ctx))
+                                .replaceWith(keyState(ctx, "published")))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/activate")
+                .handler(ctx -> handle(
+                        ctx,
+                        null,
+                        ignored -> rotation(rotation.activate(ctx.pathParam("kid"), force(ctx), origin(ctx))
+                                .replaceWith(keyState(ctx, "active")))));
+        router.route(HttpMethod.POST, "/admin/keys/:kid/retire")
+                .handler(ctx -> handle(
+                        ctx,
+                        null,
+                        ignored -> rotation(rotation.retire(ctx.pathParam("kid"), force(ctx), origin(ctx))
+                                .replaceWith(keyState(ctx, "retired")))));
+        router.route(HttpMethod.POST, "/admin/initial-access-tokens")
+                .handler(ctx -> handle(
+                        ctx,
+                        null,
+                        ignored -> clients.mintInitialAccessToken("admin", config.initialAccessTokenTtl())
+                                .map(token -> new Result(201, token))));
         router.route(HttpMethod.GET, "/admin/events").handler(ctx -> handle(ctx, null, ignored -> events(ctx)));
     }
 
@@ -118,9 +153,12 @@ public class AdminRoutes {
     private void recordCall(RoutingContext ctx) {
         ctx.put(ORIGIN, ClientAddress.origin(ctx.request()));
         ctx.put(ACTOR, "refused");
-        ctx.addEndHandler(ended -> audit.record(AuditEvent.of(AuditEventType.ADMIN_CALL, ctx.get(ACTOR_ACCOUNT), null,
-                        origin(ctx)).with("actor", ctx.get(ACTOR)).with("method", ctx.request().method().name())
-                .with("path", ctx.normalizedPath()).with("status", ctx.response().getStatusCode())));
+        ctx.addEndHandler(ended ->
+                audit.record(AuditEvent.of(AuditEventType.ADMIN_CALL, ctx.get(ACTOR_ACCOUNT), null, origin(ctx))
+                        .with("actor", ctx.get(ACTOR))
+                        .with("method", ctx.request().method().name())
+                        .with("path", ctx.normalizedPath())
+                        .with("status", ctx.response().getStatusCode())));
         ctx.next();
     }
 
@@ -139,7 +177,11 @@ public class AdminRoutes {
         return events.find(query.filter(), query.limit()).map(page -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("events", page.stream().map(AdminRoutes::event).toList());
-            body.put("next_cursor", page.size() < query.limit() ? null : Long.toString(page.get(page.size() - 1).id()));
+            body.put(
+                    "next_cursor",
+                    page.size() < query.limit()
+                            ? null
+                            : Long.toString(page.get(page.size() - 1).id()));
             return new Result(200, body);
         });
     }
@@ -167,8 +209,9 @@ public class AdminRoutes {
 
     /** A refused rotation step is a 409 with the reason; anything else stays a failure. */
     private static Uni<Result> rotation(Uni<Result> step) {
-        return step.onFailure(KeyRotation.RotationException.class).recoverWithItem(e -> new Result(409,
-                Map.of("error", "rotation_refused", "error_description", e.getMessage())));
+        return step.onFailure(KeyRotation.RotationException.class)
+                .recoverWithItem(
+                        e -> new Result(409, Map.of("error", "rotation_refused", "error_description", e.getMessage())));
     }
 
     /**
@@ -177,7 +220,9 @@ public class AdminRoutes {
      */
     private void authorize(RoutingContext ctx) {
         String header = ctx.request().getHeader("Authorization");
-        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
+        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? header.substring(7).trim()
+                : null;
         String expected = config.adminToken().filter(t -> !t.isBlank()).orElse(null);
         if (given == null || given.isEmpty()) {
             unauthorized(ctx);
@@ -185,58 +230,123 @@ public class AdminRoutes {
             ctx.put(ACTOR, "admin token");
             ctx.next();
         } else {
-            staff.authenticate(new AccessTokenCredential(given)).subscribe().with(identity -> {
-                ctx.put(ACTOR_ACCOUNT, uuid(identity.getPrincipal().getName()));
-                if (identity.hasRole(STAFF_ROLE)) {
-                    ctx.put(ACTOR, "staff");
-                    ctx.next();
-                } else {
-                    send(ctx, new Result(403, Map.of("error", "forbidden", "error_description",
-                            "This account does not hold the staff role.")));
-                }
-            }, failure -> unauthorized(ctx));
+            staff.authenticate(new AccessTokenCredential(given))
+                    .subscribe()
+                    .with(
+                            identity -> {
+                                ctx.put(
+                                        ACTOR_ACCOUNT,
+                                        uuid(identity.getPrincipal().getName()));
+                                if (identity.hasRole(STAFF_ROLE)) {
+                                    ctx.put(ACTOR, "staff");
+                                    ctx.next();
+                                } else {
+                                    send(
+                                            ctx,
+                                            new Result(
+                                                    403,
+                                                    Map.of(
+                                                            "error",
+                                                            "forbidden",
+                                                            "error_description",
+                                                            "This account does not hold the staff role.")));
+                                }
+                            },
+                            failure -> unauthorized(ctx));
         }
     }
 
     private void unauthorized(RoutingContext ctx) {
         ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"admin\"");
-        send(ctx, new Result(401, Map.of("error", "unauthorized", "error_description",
-                "The admin token or a staff access token is required.")));
+        send(
+                ctx,
+                new Result(
+                        401,
+                        Map.of(
+                                "error",
+                                "unauthorized",
+                                "error_description",
+                                "The admin token or a staff access token is required.")));
     }
 
     private Uni<Result> createAccount(NewAccount a) {
-        if (a.email() == null || !a.email().contains("@") || a.email().length() > 320 || a.password() == null
-                || a.password().length() < 8 || a.name() == null || a.name().isBlank()) {
+        if (a.email() == null
+                || !a.email().contains("@")
+                || a.email().length() > 320
+                || a.password() == null
+                || a.password().length() < 8
+                || a.name() == null
+                || a.name().isBlank()) {
             return bad("email, name and a password of at least 8 characters are required");
         }
         return accounts.create(a.email(), a.password(), a.name(), a.picture(), Boolean.TRUE.equals(a.email_verified()))
                 .chain(account -> account != null
-                        ? Uni.createFrom().item(new Result(201, Map.of("id", account.id().toString(), "email", account.email())))
-                        : accounts.findByEmail(a.email()).map(existing -> new Result(409, Map.of("error", "account_exists",
-                        "error_description", "An account with this email exists.", "id", existing.id().toString()))));
+                        ? Uni.createFrom()
+                                .item(new Result(201, Map.of("id", account.id().toString(), "email", account.email())))
+                        : accounts.findByEmail(a.email())
+                                .map(existing -> new Result(
+                                        409,
+                                        Map.of(
+                                                "error",
+                                                "account_exists",
+                                                "error_description",
+                                                "An account with this email exists.",
+                                                "id",
+                                                existing.id().toString()))));
     }
 
     private Uni<Result> grantRole(String accountId, RoleGrant r) {
         UUID id = uuid(accountId);
-        if (id == null || r.client_id() == null || r.role() == null || !ROLE.matcher(r.role()).matches()
+        if (id == null
+                || r.client_id() == null
+                || r.role() == null
+                || !ROLE.matcher(r.role()).matches()
                 || r.client_id().length() > 64) {
             return bad("client_id and a role of 1 to 64 of a-z 0-9 _ : - are required");
         }
-        return accounts.find(id).chain(account -> account == null ? notFound()
-                : accountRepository.grantRole(id, r.client_id(), r.role())
-                .replaceWith(new Result(200, Map.of("account_id", accountId, "client_id", r.client_id(), "role", r.role()))));
+        return accounts.find(id)
+                .chain(account -> account == null
+                        ? notFound()
+                        : accountRepository
+                                .grantRole(id, r.client_id(), r.role())
+                                .replaceWith(new Result(
+                                        200,
+                                        Map.of(
+                                                "account_id",
+                                                accountId,
+                                                "client_id",
+                                                r.client_id(),
+                                                "role",
+                                                r.role()))));
     }
 
     private Uni<Result> saveLicense(String accountId, License l) {
         UUID id = uuid(accountId);
-        if (id == null || l.product() == null || l.plan() == null || l.major_version() == null || l.major_version() < 0
+        if (id == null
+                || l.product() == null
+                || l.plan() == null
+                || l.major_version() == null
+                || l.major_version() < 0
                 || !LICENSE_STATUS.contains(String.valueOf(l.status()))) {
-            return bad("product, plan, status (" + String.join(", ", LICENSE_STATUS) + ") and major_version are required");
+            return bad(
+                    "product, plan, status (" + String.join(", ", LICENSE_STATUS) + ") and major_version are required");
         }
-        return accounts.find(id).chain(account -> account == null ? notFound()
-                : accountRepository.saveLicense(id, l.product(), l.plan(), l.status(), l.major_version())
-                .replaceWith(new Result(200, Map.of("product", l.product(), "plan", l.plan(), "status", l.status(),
-                        "major_version", l.major_version()))));
+        return accounts.find(id)
+                .chain(account -> account == null
+                        ? notFound()
+                        : accountRepository
+                                .saveLicense(id, l.product(), l.plan(), l.status(), l.major_version())
+                                .replaceWith(new Result(
+                                        200,
+                                        Map.of(
+                                                "product",
+                                                l.product(),
+                                                "plan",
+                                                l.plan(),
+                                                "status",
+                                                l.status(),
+                                                "major_version",
+                                                l.major_version()))));
     }
 
     private static UUID uuid(String value) {
@@ -248,7 +358,8 @@ public class AdminRoutes {
     }
 
     private static Uni<Result> notFound() {
-        return Uni.createFrom().item(new Result(404, Map.of("error", "not_found", "error_description", "No such account.")));
+        return Uni.createFrom()
+                .item(new Result(404, Map.of("error", "not_found", "error_description", "No such account.")));
     }
 
     private static String givenSecret(RoutingContext ctx) {
@@ -269,46 +380,66 @@ public class AdminRoutes {
         }
         var problem = metadata.problem(true);
         if (problem.isPresent()) {
-            return Uni.createFrom().item(new Result(400, Map.of("error", problem.get().error(),
-                    "error_description", problem.get().description())));
+            return Uni.createFrom()
+                    .item(new Result(
+                            400,
+                            Map.of(
+                                    "error",
+                                    problem.get().error(),
+                                    "error_description",
+                                    problem.get().description())));
         }
         return clients.saveFirstParty(id, metadata.valid(), "admin", givenSecret, origin)
                 .map(registered -> new Result(200, registrations.describe(registered)))
-                .onFailure(IllegalArgumentException.class).recoverWithItem(e -> new Result(409,
-                        Map.of("error", "client_exists", "error_description", e.getMessage())));
+                .onFailure(IllegalArgumentException.class)
+                .recoverWithItem(
+                        e -> new Result(409, Map.of("error", "client_exists", "error_description", e.getMessage())));
     }
 
     private Uni<Result> verify(String id, Verification v, Origin origin) {
         if (v == null || v.verified_by() == null || v.verified_by().isBlank()) {
             return bad("verified_by (who checked the operator and redirect URIs) is required");
         }
-        return clients.markVerified(id, v.verified_by(), origin).map(found -> found
-                ? new Result(200, Map.of("client_id", id, "verified", true, "verified_by", v.verified_by()))
-                : new Result(404, Map.of("error", "not_found", "error_description", "No such client.")));
+        return clients.markVerified(id, v.verified_by(), origin)
+                .map(found -> found
+                        ? new Result(200, Map.of("client_id", id, "verified", true, "verified_by", v.verified_by()))
+                        : new Result(404, Map.of("error", "not_found", "error_description", "No such client.")));
     }
 
     private <T> void handle(RoutingContext ctx, Class<T> type, Function<T, Uni<Result>> action) {
         T body = null;
         if (type != null) {
             try {
-                body = json.readValue(ctx.body().asString() == null ? "" : ctx.body().asString(), type);
+                body = json.readValue(
+                        ctx.body().asString() == null ? "" : ctx.body().asString(), type);
             } catch (Exception e) {
-                send(ctx, new Result(400, Map.of("error", "invalid_request", "error_description", "The body must be JSON.")));
+                send(
+                        ctx,
+                        new Result(
+                                400,
+                                Map.of("error", "invalid_request", "error_description", "The body must be JSON.")));
                 return;
             }
             if (body == null) {
-                send(ctx, new Result(400, Map.of("error", "invalid_request", "error_description", "The body is empty.")));
+                send(
+                        ctx,
+                        new Result(400, Map.of("error", "invalid_request", "error_description", "The body is empty.")));
                 return;
             }
         }
         action.apply(body).subscribe().with(result -> send(ctx, result), failure -> {
             // The hashing queue full or PostgreSQL out of reach (counted): a 503 the caller may retry, as on the public
             // endpoints.
-            OAuthException unavailable = failure instanceof OAuthException busy && busy.status() == 503 ? busy
+            OAuthException unavailable = failure instanceof OAuthException busy && busy.status() == 503
+                    ? busy
                     : datastoreErrors.postgresql(failure) ? DatastoreErrors.postgresqlUnavailable() : null;
             if (unavailable != null) {
                 ctx.response().putHeader("Retry-After", "5");
-                send(ctx, new Result(503, Map.of("error", unavailable.error(), "error_description", unavailable.description())));
+                send(
+                        ctx,
+                        new Result(
+                                503,
+                                Map.of("error", unavailable.error(), "error_description", unavailable.description())));
                 return;
             }
             LOG.error("Admin request failed", failure);
@@ -318,8 +449,11 @@ public class AdminRoutes {
 
     private void send(RoutingContext ctx, Result result) {
         try {
-            ctx.response().setStatusCode(result.status()).putHeader("Content-Type", "application/json")
-                    .putHeader("Cache-Control", "no-store").end(json.writeValueAsString(result.body()));
+            ctx.response()
+                    .setStatusCode(result.status())
+                    .putHeader("Content-Type", "application/json")
+                    .putHeader("Cache-Control", "no-store")
+                    .end(json.writeValueAsString(result.body()));
         } catch (Exception e) {
             ctx.fail(e);
         }
@@ -332,22 +466,17 @@ public class AdminRoutes {
         return Uni.createFrom().item(new Result(400, body));
     }
 
-    record Result(int status, Object body) {
-    }
+    record Result(int status, Object body) {}
 
     @RegisterForReflection
-    public record NewAccount(String email, String password, String name, String picture, Boolean email_verified) {
-    }
+    public record NewAccount(String email, String password, String name, String picture, Boolean email_verified) {}
 
     @RegisterForReflection
-    public record RoleGrant(String client_id, String role) {
-    }
+    public record RoleGrant(String client_id, String role) {}
 
     @RegisterForReflection
-    public record License(String product, String plan, String status, Integer major_version) {
-    }
+    public record License(String product, String plan, String status, Integer major_version) {}
 
     @RegisterForReflection
-    public record Verification(String verified_by) {
-    }
+    public record Verification(String verified_by) {}
 }

@@ -19,9 +19,16 @@ import java.util.Set;
 public class AdminUriLabels {
 
     static final String UNMATCHED = "/admin/*";
-    static final Set<String> TEMPLATES = Set.of("/admin/accounts", "/admin/accounts/{id}/roles",
-            "/admin/accounts/{id}/licenses", "/admin/clients/{id}", "/admin/clients/{id}/verify", "/admin/keys",
-            "/admin/keys/{kid}/publish", "/admin/keys/{kid}/activate", "/admin/keys/{kid}/retire",
+    static final Set<String> TEMPLATES = Set.of(
+            "/admin/accounts",
+            "/admin/accounts/{id}/roles",
+            "/admin/accounts/{id}/licenses",
+            "/admin/clients/{id}",
+            "/admin/clients/{id}/verify",
+            "/admin/keys",
+            "/admin/keys/{kid}/publish",
+            "/admin/keys/{kid}/activate",
+            "/admin/keys/{kid}/retire",
             "/admin/initial-access-tokens");
     private static final String HTTP_SERVER_REQUESTS = "http.server.requests";
     private static final String URI = "uri";
@@ -33,7 +40,9 @@ public class AdminUriLabels {
             @Override
             public Meter.Id map(Meter.Id id) {
                 String uri = id.getTag(URI);
-                if (!HTTP_SERVER_REQUESTS.equals(id.getName()) || uri == null || !uri.startsWith("/admin/")
+                if (!HTTP_SERVER_REQUESTS.equals(id.getName())
+                        || uri == null
+                        || !uri.startsWith("/admin/")
                         || TEMPLATES.contains(uri)) {
                     return id;
                 }

@@ -14,15 +14,21 @@ import java.util.UUID;
  * strings cut to {@link #VALUE_MAX} characters, lists to {@link #LIST_MAX} items. Callers put in it only ids, fixed
  * words and scopes, never a password, token, code, secret or key.
  */
-public record AuditEvent(AuditEventType type, UUID accountId, String signInEmail, String clientId, Origin origin,
-                         Map<String, Object> details) {
+public record AuditEvent(
+        AuditEventType type,
+        UUID accountId,
+        String signInEmail,
+        String clientId,
+        Origin origin,
+        Map<String, Object> details) {
 
     static final int VALUE_MAX = 128;
     static final int LIST_MAX = 16;
 
     public AuditEvent {
         clientId = cut(clientId);
-        signInEmail = signInEmail == null || signInEmail.length() > 320 ? null : AccountService.normalizeEmail(signInEmail);
+        signInEmail =
+                signInEmail == null || signInEmail.length() > 320 ? null : AccountService.normalizeEmail(signInEmail);
         Objects.requireNonNull(origin, "origin");
         Map<String, Object> bounded = new LinkedHashMap<>();
         details.forEach((key, value) -> bounded.put(key, bound(value)));
@@ -45,8 +51,8 @@ public record AuditEvent(AuditEventType type, UUID accountId, String signInEmail
 
     /** A failed or refused sign-in for the email typed: the account, if any, is looked up when it is written. */
     public static AuditEvent signInFailed(String email, String clientId, Origin origin, SignInFailure reason) {
-        return new AuditEvent(AuditEventType.SIGN_IN_FAILED, null, email, clientId, origin,
-                Map.of("reason", reason.code()));
+        return new AuditEvent(
+                AuditEventType.SIGN_IN_FAILED, null, email, clientId, origin, Map.of("reason", reason.code()));
     }
 
     /** A failed sign-in locked the typed email's account for the address (or the address) this long. */
@@ -59,7 +65,10 @@ public record AuditEvent(AuditEventType type, UUID accountId, String signInEmail
             return cut(s);
         }
         if (value instanceof Collection<?> list) {
-            return list.stream().limit(LIST_MAX).map(v -> cut(String.valueOf(v))).toList();
+            return list.stream()
+                    .limit(LIST_MAX)
+                    .map(v -> cut(String.valueOf(v)))
+                    .toList();
         }
         if (value instanceof Number || value instanceof Boolean) {
             return value;

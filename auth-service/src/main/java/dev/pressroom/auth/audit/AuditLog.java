@@ -25,8 +25,12 @@ public class AuditLog {
         this.clock = clock;
         this.registry = registry;
         for (AuditEventType type : AuditEventType.values()) {
-            byType.put(type, Counter.builder("pressroom.auth.audit.events").description("Audit events recorded, by type")
-                    .tag("type", type.code()).register(registry));
+            byType.put(
+                    type,
+                    Counter.builder("pressroom.auth.audit.events")
+                            .description("Audit events recorded, by type")
+                            .tag("type", type.code())
+                            .register(registry));
         }
         // Registered up front so that dashboards see zeros rather than no series.
         signIns("success");
@@ -64,17 +68,22 @@ public class AuditLog {
     }
 
     private Counter signIns(String outcome) {
-        return Counter.builder("pressroom.auth.sign.ins").description("Sign-in attempts by outcome")
-                .tag("outcome", outcome).register(registry);
+        return Counter.builder("pressroom.auth.sign.ins")
+                .description("Sign-in attempts by outcome")
+                .tag("outcome", outcome)
+                .register(registry);
     }
 
     private Counter consents(String change) {
-        return Counter.builder("pressroom.auth.consents").description("Consents given and removed")
-                .tag("change", change).register(registry);
+        return Counter.builder("pressroom.auth.consents")
+                .description("Consents given and removed")
+                .tag("change", change)
+                .register(registry);
     }
 
     private Counter registrations() {
-        return Counter.builder("pressroom.auth.registrations").description("Clients registered (staff and RFC 7591)")
+        return Counter.builder("pressroom.auth.registrations")
+                .description("Clients registered (staff and RFC 7591)")
                 .register(registry);
     }
 

@@ -37,8 +37,9 @@ public record AuditQuery(AuditRepository.Filter filter, int limit) {
         }
         String cursor = param.apply("cursor");
         Long before = cursor == null ? null : number(cursor, "cursor", 0);
-        return new AuditQuery(new AuditRepository.Filter(type, uuid(param.apply("account_id")), clientId, from, to,
-                before), (int) limit);
+        return new AuditQuery(
+                new AuditRepository.Filter(type, uuid(param.apply("account_id")), clientId, from, to, before),
+                (int) limit);
     }
 
     private static UUID uuid(String value) {

@@ -31,28 +31,40 @@ public class AuditRepository {
     }
 
     /** A stored event; {@code clientName} is the client's current name where it still exists (for the account page). */
-    public record StoredEvent(long id, Instant occurredAt, String type, UUID accountId, String clientId,
-                              String clientName, String address, String userAgent, Map<String, Object> details) {
-    }
+    public record StoredEvent(
+            long id,
+            Instant occurredAt,
+            String type,
+            UUID accountId,
+            String clientId,
+            String clientName,
+            String address,
+            String userAgent,
+            Map<String, Object> details) {}
 
     /** Filters of the admin API; null means any. */
-    public record Filter(String type, UUID accountId, String clientId, Instant from, Instant to, Long before) {
-    }
+    public record Filter(String type, UUID accountId, String clientId, Instant from, Instant to, Long before) {}
 
     public Uni<Void> insert(List<Timed> events) {
         List<Tuple> rows = new ArrayList<>(events.size());
         for (Timed t : events) {
             AuditEvent e = t.event();
-            rows.add(Tuple.from(new Object[] {OffsetDateTime.ofInstant(t.at(), ZoneOffset.UTC), e.type().code(),
-                    e.accountId(), e.signInEmail(), e.clientId(), e.origin().address(), e.origin().userAgent(),
-                    new JsonObject(e.details())}));
+            rows.add(Tuple.from(new Object[] {
+                OffsetDateTime.ofInstant(t.at(), ZoneOffset.UTC),
+                e.type().code(),
+                e.accountId(),
+                e.signInEmail(),
+                e.clientId(),
+                e.origin().address(),
+                e.origin().userAgent(),
+                new JsonObject(e.details())
+            }));
         }
         return pool.preparedQuery(INSERT).executeBatch(rows).replaceWithVoid();
     }
 
     /** An event and when it happened, as the writer queues it. */
-    public record Timed(Instant at, AuditEvent event) {
-    }
+    public record Timed(Instant at, AuditEvent event) {}
 
     /** Newest first, at most {@code limit}, each filter applied when set; {@code before} is the paging cursor (an id). */
     public Uni<List<StoredEvent>> find(Filter f, int limit) {
@@ -62,8 +74,9 @@ public class AuditRepository {
                         + "AND ($4::timestamptz IS NULL OR e.occurred_at >= $4) "
                         + "AND ($5::timestamptz IS NULL OR e.occurred_at < $5) "
                         + "AND ($6::bigint IS NULL OR e.id < $6) ORDER BY e.id DESC LIMIT $7")
-                .execute(Tuple.from(new Object[] {f.type(), f.accountId(), f.clientId(), time(f.from()), time(f.to()),
-                        f.before(), limit}))
+                .execute(Tuple.from(new Object[] {
+                    f.type(), f.accountId(), f.clientId(), time(f.from()), time(f.to()), f.before(), limit
+                }))
                 .map(AuditRepository::events);
     }
 
@@ -72,7 +85,8 @@ public class AuditRepository {
         return pool.preparedQuery("SELECT e.*, c.name AS client_name FROM audit_events e "
                         + "LEFT JOIN clients c ON c.id = e.client_id WHERE e.account_id = $1 AND e.type = ANY($2) "
                         + "ORDER BY e.id DESC LIMIT $3")
-                .execute(Tuple.of(accountId, types.stream().map(AuditEventType::code).toArray(String[]::new), limit))
+                .execute(Tuple.of(
+                        accountId, types.stream().map(AuditEventType::code).toArray(String[]::new), limit))
                 .map(AuditRepository::events);
     }
 
@@ -80,7 +94,8 @@ public class AuditRepository {
     public Uni<Integer> deleteOlderThan(Instant before, int max) {
         return pool.preparedQuery("DELETE FROM audit_events WHERE id IN "
                         + "(SELECT id FROM audit_events WHERE occurred_at < $1 LIMIT $2)")
-                .execute(Tuple.of(time(before), max)).map(rows -> rows.rowCount());
+                .execute(Tuple.of(time(before), max))
+                .map(rows -> rows.rowCount());
     }
 
     private static OffsetDateTime time(Instant instant) {
@@ -95,8 +110,15 @@ public class AuditRepository {
 
     private static StoredEvent event(Row r) {
         Object details = r.getValue("details");
-        return new StoredEvent(r.getLong("id"), r.getOffsetDateTime("occurred_at").toInstant(), r.getString("type"),
-                r.getUUID("account_id"), r.getString("client_id"), r.getString("client_name"), r.getString("address"),
-                r.getString("user_agent"), details instanceof JsonObject json ? json.getMap() : Map.of());
+        return new StoredEvent(
+                r.getLong("id"),
+                r.getOffsetDateTime("occurred_at").toInstant(),
+                r.getString("type"),
+                r.getUUID("account_id"),
+                r.getString("client_id"),
+                r.getString("client_name"),
+                r.getString("address"),
+                r.getString("user_agent"),
+                details instanceof JsonObject json ? json.getMap() : Map.of());
     }
 }

@@ -33,11 +33,18 @@ public class AuditRetention {
     }
 
     void start(@Observes StartupEvent started, Vertx vertx) {
-        vertx.setPeriodic(EVERY.toMillis(), id -> purge().subscribe().with(deleted -> {
-            if (deleted > 0) {
-                LOG.infof("Deleted %d audit events older than %s", deleted, retention);
-            }
-        }, failure -> LOG.warnf("Audit retention round failed: %s", failure.getClass().getSimpleName())));
+        vertx.setPeriodic(
+                EVERY.toMillis(),
+                id -> purge().subscribe()
+                        .with(
+                                deleted -> {
+                                    if (deleted > 0) {
+                                        LOG.infof("Deleted %d audit events older than %s", deleted, retention);
+                                    }
+                                },
+                                failure -> LOG.warnf(
+                                        "Audit retention round failed: %s",
+                                        failure.getClass().getSimpleName())));
     }
 
     /** Deletes every event older than the retention; answers how many. */
@@ -46,7 +53,8 @@ public class AuditRetention {
     }
 
     private Uni<Integer> purgeFrom(int deletedSoFar) {
-        return repository.deleteOlderThan(clock.instant().minus(retention), BATCH)
+        return repository
+                .deleteOlderThan(clock.instant().minus(retention), BATCH)
                 .chain(n -> n < BATCH ? Uni.createFrom().item(deletedSoFar + n) : purgeFrom(deletedSoFar + n));
     }
 }

@@ -41,14 +41,17 @@ public class AuditWriter {
     private static Counter lost(MeterRegistry registry, String cause) {
         return Counter.builder("pressroom.auth.audit.events.lost")
                 .description("Audit events not written: the queue was full, or PostgreSQL refused the batch")
-                .tag("cause", cause).register(registry);
+                .tag("cause", cause)
+                .register(registry);
     }
 
     public void enqueue(AuditRepository.Timed event) {
         if (queued.incrementAndGet() > QUEUE_MAX) {
             queued.decrementAndGet();
             queueFull.increment();
-            LOG.warnf("Audit queue full: a %s event was dropped", event.event().type().code());
+            LOG.warnf(
+                    "Audit queue full: a %s event was dropped",
+                    event.event().type().code());
             return;
         }
         queue.add(event);
@@ -71,7 +74,9 @@ public class AuditWriter {
         queued.addAndGet(-batch.size());
         repository.insert(batch).subscribe().with(done -> finished(), failure -> {
             writeFailed.increment(batch.size());
-            LOG.warnf("%d audit events not written: %s", batch.size(), failure.getClass().getSimpleName());
+            LOG.warnf(
+                    "%d audit events not written: %s",
+                    batch.size(), failure.getClass().getSimpleName());
             finished();
         });
     }

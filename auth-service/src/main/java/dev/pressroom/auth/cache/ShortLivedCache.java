@@ -51,6 +51,5 @@ public final class ShortLivedCache<K, V> {
         entries.remove(key);
     }
 
-    private record Entry<V>(V value, long loadedAt) {
-    }
+    private record Entry<V>(V value, long loadedAt) {}
 }

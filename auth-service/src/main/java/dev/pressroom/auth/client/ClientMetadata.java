@@ -14,33 +14,43 @@ import java.util.Set;
  * Unknown members are ignored (RFC 7591 §2).
  */
 @RegisterForReflection
-public record ClientMetadata(String client_name, List<String> redirect_uris, List<String> post_logout_redirect_uris,
-                             String token_endpoint_auth_method, String scope, List<String> grant_types,
-                             List<String> response_types) {
+public record ClientMetadata(
+        String client_name,
+        List<String> redirect_uris,
+        List<String> post_logout_redirect_uris,
+        String token_endpoint_auth_method,
+        String scope,
+        List<String> grant_types,
+        List<String> response_types) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
 
     /** A metadata problem: RFC 7591 §3.2.2 error code and description. */
-    public record Problem(String error, String description) {
-    }
+    public record Problem(String error, String description) {}
 
     /** The validated values, defaults applied. */
-    public record Valid(String name, List<String> redirectUris, List<String> postLogoutRedirectUris,
-                        String authMethod, List<String> scopes) {
-    }
+    public record Valid(
+            String name,
+            List<String> redirectUris,
+            List<String> postLogoutRedirectUris,
+            String authMethod,
+            List<String> scopes) {}
 
     /**
      * @param allowRoles whether the roles scope may be asked for: first-party clients only (spec: roles are
      *                   for first-party apps).
      */
     public Optional<Problem> problem(boolean allowRoles) {
-        if (client_name == null || client_name.isBlank() || client_name.length() > MAX_NAME
+        if (client_name == null
+                || client_name.isBlank()
+                || client_name.length() > MAX_NAME
                 || client_name.chars().anyMatch(Character::isISOControl)) {
             return metadata("client_name is required, 1 to " + MAX_NAME + " characters without control characters.");
         }
         if (redirect_uris == null || redirect_uris.isEmpty() || redirect_uris.size() > MAX_URIS) {
-            return Optional.of(new Problem("invalid_redirect_uri", "redirect_uris must list 1 to " + MAX_URIS + " URIs."));
+            return Optional.of(
+                    new Problem("invalid_redirect_uri", "redirect_uris must list 1 to " + MAX_URIS + " URIs."));
         }
         for (String uri : redirect_uris) {
             Optional<String> why = RedirectUris.registrationProblem(uri);
@@ -59,11 +69,13 @@ public record ClientMetadata(String client_name, List<String> redirect_uris, Lis
                 }
             }
         }
-        if (token_endpoint_auth_method != null && !Client.SECRET_BASIC.equals(token_endpoint_auth_method)
+        if (token_endpoint_auth_method != null
+                && !Client.SECRET_BASIC.equals(token_endpoint_auth_method)
                 && !Client.NONE.equals(token_endpoint_auth_method)) {
             return metadata("token_endpoint_auth_method must be client_secret_basic (or none for native apps).");
         }
-        if (grant_types != null && !Set.of("authorization_code", "refresh_token").containsAll(grant_types)) {
+        if (grant_types != null
+                && !Set.of("authorization_code", "refresh_token").containsAll(grant_types)) {
             return metadata("grant_types may contain only authorization_code and refresh_token.");
         }
         if (response_types != null && !Set.of("code").containsAll(response_types)) {
@@ -86,8 +98,12 @@ public record ClientMetadata(String client_name, List<String> redirect_uris, Lis
 
     /** Call after {@link #problem} found none. */
     public Valid valid() {
-        return new Valid(client_name.strip(), List.copyOf(new LinkedHashSet<>(redirect_uris)),
-                post_logout_redirect_uris == null ? List.of() : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
+        return new Valid(
+                client_name.strip(),
+                List.copyOf(new LinkedHashSet<>(redirect_uris)),
+                post_logout_redirect_uris == null
+                        ? List.of()
+                        : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
                 token_endpoint_auth_method == null ? Client.SECRET_BASIC : token_endpoint_auth_method,
                 new ArrayList<>(Scopes.ordered(Scopes.parse(scope == null ? Scopes.OPENID : scope))));
     }

@@ -28,14 +28,16 @@ public class ClientRepository {
     }
 
     public Uni<Client> find(String id) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM clients WHERE id = $1").execute(Tuple.of(id))
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM clients WHERE id = $1")
+                .execute(Tuple.of(id))
                 .map(ClientRepository::first);
     }
 
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery("INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
                         + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
-                .execute(tuple(c).addString(registrationTokenHash)).replaceWithVoid();
+                .execute(tuple(c).addString(registrationTokenHash))
+                .replaceWithVoid();
     }
 
     /** Creates or replaces a first-party client; the previous secret stops working. */
@@ -46,20 +48,25 @@ public class ClientRepository {
                         + "redirect_uris = EXCLUDED.redirect_uris, "
                         + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
                         + "auth_method = EXCLUDED.auth_method WHERE clients.kind = 'first_party'")
-                .execute(tuple(c)).replaceWithVoid();
+                .execute(tuple(c))
+                .replaceWithVoid();
     }
 
     /** The client if it was registered dynamically and the registration access token hash matches, else null. */
     public Uni<Client> findRegistered(String id, String registrationTokenHash) {
-        return pool.preparedQuery("SELECT " + COLUMNS + ", registration_token_hash FROM clients WHERE id = $1 AND kind = 'dynamic'")
-                .execute(Tuple.of(id)).map(rows -> {
+        return pool.preparedQuery("SELECT " + COLUMNS
+                        + ", registration_token_hash FROM clients WHERE id = $1 AND kind = 'dynamic'")
+                .execute(Tuple.of(id))
+                .map(rows -> {
                     var it = rows.iterator();
                     if (!it.hasNext()) {
                         return null;
                     }
                     Row row = it.next();
-                    return dev.pressroom.kernel.id.Tokens.constantTimeEquals(row.getString("registration_token_hash"),
-                            registrationTokenHash) ? map(row) : null;
+                    return dev.pressroom.kernel.id.Tokens.constantTimeEquals(
+                                    row.getString("registration_token_hash"), registrationTokenHash)
+                            ? map(row)
+                            : null;
                 });
     }
 
@@ -74,23 +81,37 @@ public class ClientRepository {
                         + "scopes = $5, verified = verified AND " + unchanged + ", "
                         + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
                         + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1")
-                .execute(Tuple.tuple(Arrays.asList(c.id(), c.name(), c.redirectUris().toArray(String[]::new),
-                        c.postLogoutRedirectUris().toArray(String[]::new), c.scopes().toArray(String[]::new))))
+                .execute(Tuple.tuple(Arrays.asList(
+                        c.id(),
+                        c.name(),
+                        c.redirectUris().toArray(String[]::new),
+                        c.postLogoutRedirectUris().toArray(String[]::new),
+                        c.scopes().toArray(String[]::new))))
                 .replaceWithVoid();
     }
 
     public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {
-        return pool.preparedQuery("UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1")
+        return pool.preparedQuery(
+                        "UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1")
                 .execute(Tuple.of(id, verifiedBy, OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     private static Tuple tuple(Client c) {
-        return Tuple.tuple(Arrays.asList(c.id(), c.secretHash(), c.name(), c.redirectUris().toArray(String[]::new),
-                c.postLogoutRedirectUris().toArray(String[]::new), c.scopes().toArray(String[]::new), c.authMethod(),
-                c.kind().name().toLowerCase(Locale.ROOT), c.verified(), c.verifiedBy(),
+        return Tuple.tuple(Arrays.asList(
+                c.id(),
+                c.secretHash(),
+                c.name(),
+                c.redirectUris().toArray(String[]::new),
+                c.postLogoutRedirectUris().toArray(String[]::new),
+                c.scopes().toArray(String[]::new),
+                c.authMethod(),
+                c.kind().name().toLowerCase(Locale.ROOT),
+                c.verified(),
+                c.verifiedBy(),
                 c.verifiedAt() == null ? null : OffsetDateTime.ofInstant(c.verifiedAt(), ZoneOffset.UTC),
-                c.createdBy(), OffsetDateTime.ofInstant(c.createdAt(), ZoneOffset.UTC)));
+                c.createdBy(),
+                OffsetDateTime.ofInstant(c.createdAt(), ZoneOffset.UTC)));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -100,11 +121,19 @@ public class ClientRepository {
 
     static Client map(Row r) {
         OffsetDateTime verifiedAt = r.getOffsetDateTime("verified_at");
-        return new Client(r.getString("id"), r.getString("secret_hash"), r.getString("name"),
-                List.of(r.getArrayOfStrings("redirect_uris")), List.of(r.getArrayOfStrings("post_logout_redirect_uris")),
-                List.of(r.getArrayOfStrings("scopes")), r.getString("auth_method"),
-                Client.Kind.valueOf(r.getString("kind").toUpperCase(Locale.ROOT)), r.getBoolean("verified"),
-                r.getString("verified_by"), verifiedAt == null ? null : verifiedAt.toInstant(),
-                r.getString("created_by"), r.getOffsetDateTime("created_at").toInstant());
+        return new Client(
+                r.getString("id"),
+                r.getString("secret_hash"),
+                r.getString("name"),
+                List.of(r.getArrayOfStrings("redirect_uris")),
+                List.of(r.getArrayOfStrings("post_logout_redirect_uris")),
+                List.of(r.getArrayOfStrings("scopes")),
+                r.getString("auth_method"),
+                Client.Kind.valueOf(r.getString("kind").toUpperCase(Locale.ROOT)),
+                r.getBoolean("verified"),
+                r.getString("verified_by"),
+                verifiedAt == null ? null : verifiedAt.toInstant(),
+                r.getString("created_by"),
+                r.getOffsetDateTime("created_at").toInstant());
     }
 }

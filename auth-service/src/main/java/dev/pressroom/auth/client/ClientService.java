@@ -34,6 +34,7 @@ public class ClientService {
      * seconds. Changes made through this replica apply at once; other replicas see them within the TTL.
      */
     private final ShortLivedCache<String, Client> cache = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
+
     private final ClientRepository clients;
     private final Pool pool;
     private final Clock clock;
@@ -79,20 +80,44 @@ public class ClientService {
      * staff provision one (at least 32 characters, e.g. from a deployment Secret the client also mounts). A verified
      * client keeps its badge: the change is made by the staff who grant it, not by the client.
      */
-    public Uni<Registered> saveFirstParty(String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret,
-                                          Origin origin) {
-        String secret = Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
-        Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
-                m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.FIRST_PARTY, false, null, null,
-                createdBy, clock.instant());
-        return clients.find(clientId).chain(existing -> {
-            if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
-                return Uni.createFrom().failure(new IllegalArgumentException("client_id belongs to a registered client"));
-            }
-            return clients.upsertFirstParty(client).invoke(() -> audit.record(AuditEvent.of(existing == null
-                    ? AuditEventType.CLIENT_REGISTERED : AuditEventType.CLIENT_UPDATED, null, clientId, origin)
-                    .with("kind", "first_party").with("by", createdBy)));
-        }).invoke(() -> cache.forget(clientId)).chain(() -> find(clientId)).map(saved -> new Registered(saved, secret, null));
+    public Uni<Registered> saveFirstParty(
+            String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret, Origin origin) {
+        String secret =
+                Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
+        Client client = new Client(
+                clientId,
+                secret == null ? null : Tokens.sha256(secret),
+                m.name(),
+                m.redirectUris(),
+                m.postLogoutRedirectUris(),
+                m.scopes(),
+                m.authMethod(),
+                Client.Kind.FIRST_PARTY,
+                false,
+                null,
+                null,
+                createdBy,
+                clock.instant());
+        return clients.find(clientId)
+                .chain(existing -> {
+                    if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
+                        return Uni.createFrom()
+                                .failure(new IllegalArgumentException("client_id belongs to a registered client"));
+                    }
+                    return clients.upsertFirstParty(client)
+                            .invoke(() -> audit.record(AuditEvent.of(
+                                            existing == null
+                                                    ? AuditEventType.CLIENT_REGISTERED
+                                                    : AuditEventType.CLIENT_UPDATED,
+                                            null,
+                                            clientId,
+                                            origin)
+                                    .with("kind", "first_party")
+                                    .with("by", createdBy)));
+                })
+                .invoke(() -> cache.forget(clientId))
+                .chain(() -> find(clientId))
+                .map(saved -> new Registered(saved, secret, null));
     }
 
     /**
@@ -104,18 +129,32 @@ public class ClientService {
         String clientId = Tokens.random(16);
         String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
         String registrationToken = Tokens.random(32);
-        Client client = new Client(clientId, secret == null ? null : Tokens.sha256(secret), m.name(), m.redirectUris(),
-                m.postLogoutRedirectUris(), m.scopes(), m.authMethod(), Client.Kind.DYNAMIC, false, null, null,
-                "registration", now);
+        Client client = new Client(
+                clientId,
+                secret == null ? null : Tokens.sha256(secret),
+                m.name(),
+                m.redirectUris(),
+                m.postLogoutRedirectUris(),
+                m.scopes(),
+                m.authMethod(),
+                Client.Kind.DYNAMIC,
+                false,
+                null,
+                null,
+                "registration",
+                now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
         return pool.withTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
-                        + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
-                .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
-                .chain(rows -> rows.rowCount() == 1
-                        ? clients.insert(sql, client, Tokens.sha256(registrationToken))
-                        : Uni.createFrom().failure(OAuthException.invalidToken("The initial access token is not valid."))))
+                                + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
+                        .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
+                        .chain(rows -> rows.rowCount() == 1
+                                ? clients.insert(sql, client, Tokens.sha256(registrationToken))
+                                : Uni.createFrom()
+                                        .failure(
+                                                OAuthException.invalidToken("The initial access token is not valid."))))
                 .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
-                        .with("kind", "dynamic").with("by", "registration")))
+                        .with("kind", "dynamic")
+                        .with("by", "registration")))
                 .replaceWith(new Registered(client, secret, registrationToken));
     }
 
@@ -126,32 +165,55 @@ public class ClientService {
         Instant expires = now.plus(ttl);
         return pool.preparedQuery("INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
                         + "VALUES ($1, $2, $3, $4)")
-                .execute(Tuple.of(Tokens.sha256(token), createdBy, OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
+                .execute(Tuple.of(
+                        Tokens.sha256(token),
+                        createdBy,
+                        OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
                         OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
                 .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
     }
 
     /** RFC 7592 §2.1: the client's own registration, read with its registration access token. */
     public Uni<Client> readRegistration(String clientId, String registrationToken) {
-        return clients.findRegistered(clientId, Tokens.sha256(registrationToken)).onItem().ifNull()
-                .failWith(() -> OAuthException.invalidToken("The registration access token is not valid for this client."));
+        return clients.findRegistered(clientId, Tokens.sha256(registrationToken))
+                .onItem()
+                .ifNull()
+                .failWith(() ->
+                        OAuthException.invalidToken("The registration access token is not valid for this client."));
     }
 
     /** RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. */
-    public Uni<Client> updateRegistration(String clientId, String registrationToken, ClientMetadata.Valid m,
-                                          Origin origin) {
+    public Uni<Client> updateRegistration(
+            String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
         return readRegistration(clientId, registrationToken).chain(existing -> {
             if (!existing.authMethod().equals(m.authMethod())) {
-                throw new OAuthException(400, "invalid_client_metadata",
-                        "token_endpoint_auth_method cannot change; register a new client.", null);
+                throw new OAuthException(
+                        400,
+                        "invalid_client_metadata",
+                        "token_endpoint_auth_method cannot change; register a new client.",
+                        null);
             }
-            Client updated = new Client(existing.id(), existing.secretHash(), m.name(), m.redirectUris(),
-                    m.postLogoutRedirectUris(), m.scopes(), existing.authMethod(), existing.kind(), existing.verified(),
-                    existing.verifiedBy(), existing.verifiedAt(), existing.createdBy(), existing.createdAt());
-            return clients.updateMetadata(updated).invoke(() -> cache.forget(clientId))
+            Client updated = new Client(
+                    existing.id(),
+                    existing.secretHash(),
+                    m.name(),
+                    m.redirectUris(),
+                    m.postLogoutRedirectUris(),
+                    m.scopes(),
+                    existing.authMethod(),
+                    existing.kind(),
+                    existing.verified(),
+                    existing.verifiedBy(),
+                    existing.verifiedAt(),
+                    existing.createdBy(),
+                    existing.createdAt());
+            return clients.updateMetadata(updated)
+                    .invoke(() -> cache.forget(clientId))
                     .chain(() -> clients.find(clientId))
                     .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
-                            .with("kind", "dynamic").with("by", "client").with("verified", saved.verified())));
+                            .with("kind", "dynamic")
+                            .with("by", "client")
+                            .with("verified", saved.verified())));
         });
     }
 
@@ -166,6 +228,5 @@ public class ClientService {
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */
-    public record Registered(Client client, String secret, String registrationAccessToken) {
-    }
+    public record Registered(Client client, String secret, String registrationAccessToken) {}
 }

@@ -1,8 +1,8 @@
 package dev.pressroom.auth.endpoint;
 
+import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
-import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
@@ -36,8 +36,8 @@ public class AuthorizeResource {
 
     @GET
     @Path("oauth/authorize")
-    public Uni<Response> authorize(@Context UriInfo uri, @Context HttpHeaders headers,
-                                   @Context HttpServerRequest http) {
+    public Uni<Response> authorize(
+            @Context UriInfo uri, @Context HttpHeaders headers, @Context HttpServerRequest http) {
         return start(uri.getQueryParameters(), headers, http);
     }
 
@@ -51,9 +51,13 @@ public class AuthorizeResource {
     @POST
     @Path("signin")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> signIn(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
-                                @FormParam("email") String email, @FormParam("password") String password,
-                                @Context HttpHeaders headers, @Context HttpServerRequest http) {
+    public Uni<Response> signIn(
+            @FormParam("request") String request,
+            @FormParam("csrf") String formCsrf,
+            @FormParam("email") String email,
+            @FormParam("password") String password,
+            @Context HttpHeaders headers,
+            @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.origin(http))
                 .map(step -> respond(step, csrf));
@@ -62,9 +66,12 @@ public class AuthorizeResource {
     @POST
     @Path("consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> consent(@FormParam("request") String request, @FormParam("csrf") String formCsrf,
-                                 @FormParam("decision") String decision, @Context HttpHeaders headers,
-                                 @Context HttpServerRequest http) {
+    public Uni<Response> consent(
+            @FormParam("request") String request,
+            @FormParam("csrf") String formCsrf,
+            @FormParam("decision") String decision,
+            @Context HttpHeaders headers,
+            @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         return flow.consent(request, formCsrf, csrf, cookies.session(headers), decision, ClientAddress.origin(http))
                 .map(step -> respond(step, csrf));
@@ -78,7 +85,10 @@ public class AuthorizeResource {
     private Uni<Response> start(Map<String, List<String>> params, HttpHeaders headers, HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
-        return flow.authorize(new Params(params, IllegalArgumentException::new), cookies.session(headers), token,
+        return flow.authorize(
+                        new Params(params, IllegalArgumentException::new),
+                        cookies.session(headers),
+                        token,
                         ClientAddress.of(http))
                 .map(step -> respond(step, csrf));
     }

@@ -5,8 +5,7 @@ import dev.pressroom.auth.error.OAuthException;
 /** RFC 6750 §2.1: the bearer token from the Authorization header. */
 final class BearerToken {
 
-    private BearerToken() {
-    }
+    private BearerToken() {}
 
     static String from(String authorization) {
         if (authorization == null || authorization.isBlank()) {

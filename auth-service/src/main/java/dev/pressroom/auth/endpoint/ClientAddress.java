@@ -13,11 +13,12 @@ import java.util.Arrays;
  */
 public final class ClientAddress {
 
-    private ClientAddress() {
-    }
+    private ClientAddress() {}
 
     static String of(HttpServerRequest request) {
-        return request.remoteAddress() == null ? "unknown" : limitKey(request.remoteAddress().hostAddress());
+        return request.remoteAddress() == null
+                ? "unknown"
+                : limitKey(request.remoteAddress().hostAddress());
     }
 
     /** The request's origin for the audit log: this address and the User-Agent. */

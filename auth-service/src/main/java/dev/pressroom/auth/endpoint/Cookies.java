@@ -67,6 +67,10 @@ public class Cookies {
     }
 
     private String encode(Cookie cookie) {
-        return cookie.setPath("/").setHttpOnly(true).setSecure(secure).setSameSite(CookieSameSite.LAX).encode();
+        return cookie.setPath("/")
+                .setHttpOnly(true)
+                .setSecure(secure)
+                .setSameSite(CookieSameSite.LAX)
+                .encode();
     }
 }

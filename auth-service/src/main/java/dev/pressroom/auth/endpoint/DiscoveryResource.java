@@ -26,7 +26,9 @@ public class DiscoveryResource {
     @GET
     @Path("openid-configuration")
     public Response discovery() {
-        return Response.ok(metadata, MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "public, max-age=300").build();
+        return Response.ok(metadata, MediaType.APPLICATION_JSON_TYPE)
+                .header("Cache-Control", "public, max-age=300")
+                .build();
     }
 
     @GET
@@ -39,7 +41,9 @@ public class DiscoveryResource {
     @GET
     @Path("jwks.json")
     public Response jwks() {
-        return Response.ok(keys.jwks(), MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "public, max-age=300").build();
+        return Response.ok(keys.jwks(), MediaType.APPLICATION_JSON_TYPE)
+                .header("Cache-Control", "public, max-age=300")
+                .build();
     }
 
     static Map<String, Object> metadata(String issuer) {
@@ -63,8 +67,27 @@ public class DiscoveryResource {
         m.put("introspection_endpoint_auth_methods_supported", List.of("client_secret_basic"));
         m.put("id_token_signing_alg_values_supported", List.of("RS256"));
         m.put("subject_types_supported", List.of("public"));
-        m.put("claims_supported", List.of("iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "amr", "sid", "azp",
-                "at_hash", "name", "picture", "updated_at", "email", "email_verified", "roles", "licenses"));
+        m.put(
+                "claims_supported",
+                List.of(
+                        "iss",
+                        "sub",
+                        "aud",
+                        "exp",
+                        "iat",
+                        "auth_time",
+                        "nonce",
+                        "amr",
+                        "sid",
+                        "azp",
+                        "at_hash",
+                        "name",
+                        "picture",
+                        "updated_at",
+                        "email",
+                        "email_verified",
+                        "roles",
+                        "licenses"));
         m.put("prompt_values_supported", List.of("none", "login", "consent", "select_account"));
         m.put("claims_parameter_supported", false);
         m.put("request_parameter_supported", false);

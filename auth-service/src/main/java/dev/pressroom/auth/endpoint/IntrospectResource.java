@@ -27,8 +27,10 @@ public class IntrospectResource {
     }
 
     @POST
-    public Uni<Response> introspect(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                    @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+    public Uni<Response> introspect(
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            String body) {
         Params params = FormBody.parse(contentType, body);
         String token = params.required(OAuthParams.TOKEN);
         String hint = params.optional(OAuthParams.TOKEN_TYPE_HINT).orElse(null);

@@ -44,17 +44,27 @@ public class LogoutResource {
         boolean confirmed = "yes".equals(first(params, "confirm"));
         String formCsrf = first(params, "csrf");
         String token = Cookies.csrfOrNew(csrf);
-        return flow.logout(new Params(params, IllegalArgumentException::new), cookies.session(headers), confirmed,
-                        formCsrf, csrf)
+        return flow.logout(
+                        new Params(params, IllegalArgumentException::new),
+                        cookies.session(headers),
+                        confirmed,
+                        formCsrf,
+                        csrf)
                 .map(step -> {
                     if (step instanceof LogoutFlow.Step.Confirm) {
-                        return Response.ok(Pages.logout(new Pages.LogoutPage(token)).render(), MediaType.TEXT_HTML_TYPE)
-                                .header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token)).build();
+                        return Response.ok(
+                                        Pages.logout(new Pages.LogoutPage(token))
+                                                .render(),
+                                        MediaType.TEXT_HTML_TYPE)
+                                .header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token))
+                                .build();
                     }
                     LogoutFlow.Step.SignedOut out = (LogoutFlow.Step.SignedOut) step;
-                    Response.ResponseBuilder builder = out.redirect() != null ? Response.seeOther(out.redirect())
+                    Response.ResponseBuilder builder = out.redirect() != null
+                            ? Response.seeOther(out.redirect())
                             : Response.ok(Pages.signedout(out.clientName()).render(), MediaType.TEXT_HTML_TYPE);
-                    return builder.header(HttpHeaders.SET_COOKIE, cookies.clearSession()).build();
+                    return builder.header(HttpHeaders.SET_COOKIE, cookies.clearSession())
+                            .build();
                 });
     }
 

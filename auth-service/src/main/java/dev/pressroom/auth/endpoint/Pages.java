@@ -8,8 +8,7 @@ import java.util.List;
 @CheckedTemplate
 public final class Pages {
 
-    private Pages() {
-    }
+    private Pages() {}
 
     public static native TemplateInstance signin(SignInPage page);
 
@@ -21,29 +20,35 @@ public final class Pages {
 
     public static native TemplateInstance logout(LogoutPage page);
 
-    public record SignInPage(String requestId, String csrf, String clientName, String email, String error) {
-    }
+    public record SignInPage(String requestId, String csrf, String clientName, String email, String error) {}
 
-    public record ConsentPage(String requestId, String csrf, String clientName, boolean verified,
-                              String redirectTo, String accountEmail, List<ScopeLine> scopes, List<ScopeLine> alreadyGranted) {
-    }
+    public record ConsentPage(
+            String requestId,
+            String csrf,
+            String clientName,
+            boolean verified,
+            String redirectTo,
+            String accountEmail,
+            List<ScopeLine> scopes,
+            List<ScopeLine> alreadyGranted) {}
 
     public static native TemplateInstance account(AccountPage page);
 
-    public record AccountPage(String name, String email, String csrf, List<AppLine> apps, List<ActivityLine> activity) {
-    }
+    public record AccountPage(
+            String name, String email, String csrf, List<AppLine> apps, List<ActivityLine> activity) {}
 
     /** One of the person's recent audit events; address and browser are null where the event has none. */
-    public record ActivityLine(String when, String what, String address, String browser) {
-    }
+    public record ActivityLine(String when, String what, String address, String browser) {}
 
-    public record AppLine(String clientId, String name, boolean verified, List<ScopeLine> scopes, String grantedAt,
-                          String lastUsed) {
-    }
+    public record AppLine(
+            String clientId,
+            String name,
+            boolean verified,
+            List<ScopeLine> scopes,
+            String grantedAt,
+            String lastUsed) {}
 
-    public record LogoutPage(String csrf) {
-    }
+    public record LogoutPage(String csrf) {}
 
-    public record ScopeLine(String scope, String text) {
-    }
+    public record ScopeLine(String scope, String text) {}
 }

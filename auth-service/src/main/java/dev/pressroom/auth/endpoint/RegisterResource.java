@@ -2,20 +2,20 @@ package dev.pressroom.auth.endpoint;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.error.OAuthException;
-import dev.pressroom.auth.abuse.AbuseLimits;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -38,41 +38,50 @@ public class RegisterResource {
     }
 
     @POST
-    public Uni<Response> register(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
-                                  @Context HttpServerRequest http) {
+    public Uni<Response> register(
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            String body,
+            @Context HttpServerRequest http) {
         String initialAccessToken = BearerToken.from(authorization);
         ClientMetadata.Valid metadata = metadata(contentType, body);
-        return limits.registration(ClientAddress.of(http)).chain(() -> clients.register(initialAccessToken, metadata, ClientAddress.origin(http)))
+        return limits.registration(ClientAddress.of(http))
+                .chain(() -> clients.register(initialAccessToken, metadata, ClientAddress.origin(http)))
                 .map(registered -> TokenResource.noStore(Response.status(201)
-                        .entity(registrations.describe(registered)).type(MediaType.APPLICATION_JSON_TYPE)));
+                        .entity(registrations.describe(registered))
+                        .type(MediaType.APPLICATION_JSON_TYPE)));
     }
 
     /** RFC 7592 §2.1. */
     @GET
     @Path("{clientId}")
-    public Uni<Response> read(@PathParam("clientId") String clientId,
-                              @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return clients.readRegistration(clientId, BearerToken.from(authorization)).map(this::answer);
+    public Uni<Response> read(
+            @PathParam("clientId") String clientId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return clients.readRegistration(clientId, BearerToken.from(authorization))
+                .map(this::answer);
     }
 
     /** RFC 7592 §2.2: the body repeats client_id and replaces the metadata. */
     @PUT
     @Path("{clientId}")
-    public Uni<Response> update(@PathParam("clientId") String clientId,
-                                @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
-                                @Context HttpServerRequest http) {
+    public Uni<Response> update(
+            @PathParam("clientId") String clientId,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            String body,
+            @Context HttpServerRequest http) {
         String token = BearerToken.from(authorization);
         ClientMetadata.Valid metadata = metadata(contentType, body);
         if (!clientId.equals(bodyClientId(body))) {
             throw new OAuthException(400, "invalid_client_metadata", "client_id in the body must match the URL.", null);
         }
-        return clients.updateRegistration(clientId, token, metadata, ClientAddress.origin(http)).map(this::answer);
+        return clients.updateRegistration(clientId, token, metadata, ClientAddress.origin(http))
+                .map(this::answer);
     }
 
     private Response answer(dev.pressroom.auth.client.Client client) {
-        return TokenResource.noStore(Response.ok(registrations.describe(new ClientService.Registered(client, null, null)),
+        return TokenResource.noStore(Response.ok(
+                registrations.describe(new ClientService.Registered(client, null, null)),
                 MediaType.APPLICATION_JSON_TYPE));
     }
 
@@ -93,7 +102,8 @@ public class RegisterResource {
         try {
             metadata = json.readValue(body == null ? "" : body, ClientMetadata.class);
         } catch (JsonProcessingException e) {
-            throw new OAuthException(400, "invalid_client_metadata", "The body is not valid client metadata JSON.", null);
+            throw new OAuthException(
+                    400, "invalid_client_metadata", "The body is not valid client metadata JSON.", null);
         }
         if (metadata == null) {
             throw new OAuthException(400, "invalid_client_metadata", "The body is empty.", null);

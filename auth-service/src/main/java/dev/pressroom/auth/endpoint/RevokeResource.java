@@ -26,8 +26,10 @@ public class RevokeResource {
     }
 
     @POST
-    public Uni<Response> revoke(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body) {
+    public Uni<Response> revoke(
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            String body) {
         Params params = FormBody.parse(contentType, body);
         String token = params.required(OAuthParams.TOKEN);
         String hint = params.optional(OAuthParams.TOKEN_TYPE_HINT).orElse(null);

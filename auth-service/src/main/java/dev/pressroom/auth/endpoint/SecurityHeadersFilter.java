@@ -1,9 +1,9 @@
 package dev.pressroom.auth.endpoint;
 
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
 import java.util.List;
-import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
@@ -30,7 +30,8 @@ public class SecurityHeadersFilter {
         String host = uri.getHost();
         // A CSP host-source cannot name an IPv6 literal ([::1], RFC 8252 loopback) and a private-use scheme
         // (com.example.app:/cb) has no host: for those the scheme alone is allowed.
-        String target = host == null || host.startsWith("[") ? uri.getScheme() + ":"
+        String target = host == null || host.startsWith("[")
+                ? uri.getScheme() + ":"
                 : uri.getScheme() + "://" + host + (uri.getPort() == -1 ? "" : ":" + uri.getPort());
         return policy("'self' " + target);
     }

@@ -29,18 +29,36 @@ public class StepResponses {
             builder = Response.seeOther(r.location());
         } else if (step instanceof AuthorizeStep.SignIn s) {
             pageCsrf = s.pending().csrf();
-            builder = html(Pages.signin(new Pages.SignInPage(s.pending().id(), pageCsrf,
-                    s.client() == null ? ACCOUNT_NAME : s.client().name(), s.email(), s.error())).render());
+            builder = html(Pages.signin(new Pages.SignInPage(
+                            s.pending().id(),
+                            pageCsrf,
+                            s.client() == null ? ACCOUNT_NAME : s.client().name(),
+                            s.email(),
+                            s.error()))
+                    .render());
             if (s.pending().request() != null) {
-                builder.header(CSP, SecurityHeadersFilter.policyRedirectingTo(s.pending().request().redirectUri()));
+                builder.header(
+                        CSP,
+                        SecurityHeadersFilter.policyRedirectingTo(
+                                s.pending().request().redirectUri()));
             }
         } else {
             AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
             pageCsrf = c.pending().csrf();
-            builder = html(Pages.consent(new Pages.ConsentPage(c.pending().id(), pageCsrf, c.client().name(),
-                    c.client().verified(), c.pending().request().redirectUri(), c.account().email(),
-                    lines(c.newScopes()), lines(c.alreadyGranted()))).render())
-                    .header(CSP, SecurityHeadersFilter.policyRedirectingTo(c.pending().request().redirectUri()));
+            builder = html(Pages.consent(new Pages.ConsentPage(
+                                    c.pending().id(),
+                                    pageCsrf,
+                                    c.client().name(),
+                                    c.client().verified(),
+                                    c.pending().request().redirectUri(),
+                                    c.account().email(),
+                                    lines(c.newScopes()),
+                                    lines(c.alreadyGranted())))
+                            .render())
+                    .header(
+                            CSP,
+                            SecurityHeadersFilter.policyRedirectingTo(
+                                    c.pending().request().redirectUri()));
         }
         if (step.newSessionCookie() != null) {
             builder.header(HttpHeaders.SET_COOKIE, cookies.newSession(step.newSessionCookie()));
@@ -56,6 +74,8 @@ public class StepResponses {
     }
 
     static List<Pages.ScopeLine> lines(Collection<String> scopes) {
-        return Scopes.ordered(scopes).stream().map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s))).toList();
+        return Scopes.ordered(scopes).stream()
+                .map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s)))
+                .toList();
     }
 }

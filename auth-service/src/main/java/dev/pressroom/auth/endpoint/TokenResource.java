@@ -1,18 +1,18 @@
 package dev.pressroom.auth.endpoint;
 
+import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.grant.GrantRegistry;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.request.TokenRequest;
-import dev.pressroom.auth.abuse.AbuseLimits;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -32,19 +32,24 @@ public class TokenResource {
     }
 
     @POST
-    public Uni<Response> token(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, String body,
-                               @Context HttpServerRequest http) {
+    public Uni<Response> token(
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            String body,
+            @Context HttpServerRequest http) {
         Params params = FormBody.parse(contentType, body);
         TokenRequest request = TokenRequest.parse(params);
         ClientCredentials credentials = ClientCredentials.from(authorization, params);
-        return limits.tokenRequest(ClientAddress.of(http)).chain(() -> clients.authenticate(credentials))
+        return limits.tokenRequest(ClientAddress.of(http))
+                .chain(() -> clients.authenticate(credentials))
                 .chain(client -> grants.handle(client, request, ClientAddress.origin(http)))
                 .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));
     }
 
     /** RFC 6749 §5.1: token answers are never cached. */
     static Response noStore(Response.ResponseBuilder builder) {
-        return builder.header("Cache-Control", "no-store").header("Pragma", "no-cache").build();
+        return builder.header("Cache-Control", "no-store")
+                .header("Pragma", "no-cache")
+                .build();
     }
 }

@@ -22,7 +22,8 @@ public class UserInfoResource {
 
     @GET
     public Uni<Response> get(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return inspection.userInfo(BearerToken.from(authorization))
+        return inspection
+                .userInfo(BearerToken.from(authorization))
                 .map(claims -> TokenResource.noStore(Response.ok(claims, MediaType.APPLICATION_JSON_TYPE)));
     }
 

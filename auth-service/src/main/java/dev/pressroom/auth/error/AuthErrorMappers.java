@@ -43,7 +43,9 @@ public class AuthErrorMappers {
     @ServerExceptionMapper
     public Response oauth(OAuthException e, HttpHeaders headers) {
         if (e.status() == 503 && wantsHtml(headers)) {
-            return page(new ErrorPageException(503, "Temporarily unavailable",
+            return page(new ErrorPageException(
+                    503,
+                    "Temporarily unavailable",
                     "The sign-in service is temporarily unavailable. Please try again in a moment."));
         }
         Map<String, String> body = new LinkedHashMap<>();
@@ -51,8 +53,11 @@ public class AuthErrorMappers {
         if (e.description() != null) {
             body.put("error_description", e.description());
         }
-        Response.ResponseBuilder builder = Response.status(e.status()).type(MediaType.APPLICATION_JSON_TYPE)
-                .header("Cache-Control", "no-store").header("Pragma", "no-cache").entity(body);
+        Response.ResponseBuilder builder = Response.status(e.status())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .header("Cache-Control", "no-store")
+                .header("Pragma", "no-cache")
+                .entity(body);
         if (e.challenge() != null) {
             builder.header("WWW-Authenticate", e.challenge());
         }
@@ -64,8 +69,8 @@ public class AuthErrorMappers {
 
     /** Browsers (the authorize endpoint and the forms) get the page; API clients the JSON. */
     private static boolean wantsHtml(HttpHeaders headers) {
-        return headers.getAcceptableMediaTypes().stream().anyMatch(t -> t.isCompatible(MediaType.TEXT_HTML_TYPE)
-                && !t.isWildcardType());
+        return headers.getAcceptableMediaTypes().stream()
+                .anyMatch(t -> t.isCompatible(MediaType.TEXT_HTML_TYPE) && !t.isWildcardType());
     }
 
     /** RFC 6749 §4.1.2.1 with the RFC 9207 iss parameter. */
@@ -76,8 +81,10 @@ public class AuthErrorMappers {
         params.put("error_description", e.description());
         params.put("state", e.state());
         params.put("iss", config.issuer());
-        return Response.status(303).location(RedirectUris.withQuery(e.redirectUri(), params))
-                .header("Cache-Control", "no-store").build();
+        return Response.status(303)
+                .location(RedirectUris.withQuery(e.redirectUri(), params))
+                .header("Cache-Control", "no-store")
+                .build();
     }
 
     @ServerExceptionMapper
@@ -88,6 +95,7 @@ public class AuthErrorMappers {
         }
         return builder.type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                 .header("Cache-Control", "no-store")
-                .entity(Pages.error(e.title(), e.getMessage()).render()).build();
+                .entity(Pages.error(e.title(), e.getMessage()).render())
+                .build();
     }
 }

@@ -27,8 +27,10 @@ public class DatastoreErrors {
     }
 
     private static Counter counter(MeterRegistry registry, String datastore) {
-        return Counter.builder(ERRORS).description("Datastore calls that failed: unreachable or connection lost")
-                .tag("datastore", datastore).register(registry);
+        return Counter.builder(ERRORS)
+                .description("Datastore calls that failed: unreachable or connection lost")
+                .tag("datastore", datastore)
+                .register(registry);
     }
 
     /** A failed Redis call, counted: answers the 503 to fail with (nothing is minted that cannot be recorded). */
@@ -50,7 +52,8 @@ public class DatastoreErrors {
      * a SQL error); answers whether it did.
      */
     public boolean postgresql(Throwable failure) {
-        boolean down = failure instanceof ConnectException || failure instanceof ClosedConnectionException
+        boolean down = failure instanceof ConnectException
+                || failure instanceof ClosedConnectionException
                 || failure instanceof ConnectTimeoutException;
         if (down) {
             postgresql.increment();

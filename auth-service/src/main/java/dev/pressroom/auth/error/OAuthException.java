@@ -36,7 +36,10 @@ public final class OAuthException extends RuntimeException {
 
     /** RFC 6750 §3.1. */
     public static OAuthException invalidToken(String description) {
-        return new OAuthException(401, "invalid_token", description,
+        return new OAuthException(
+                401,
+                "invalid_token",
+                description,
                 "Bearer error=\"invalid_token\", error_description=\"" + description + "\"");
     }
 

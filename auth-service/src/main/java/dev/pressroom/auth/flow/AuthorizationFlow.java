@@ -22,9 +22,9 @@ import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.CodeStore;
 import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.store.PendingRequestStore;
+import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
-import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -57,9 +57,17 @@ public class AuthorizationFlow {
     private final Clock clock;
     private final AuditLog audit;
 
-    public AuthorizationFlow(ClientService clients, AccountService accounts, ConsentRepository consents,
-                             SessionStore sessions, PendingRequestStore pending, CodeStore codes, AbuseLimits limits,
-                             AuthConfig config, Clock clock, AuditLog audit) {
+    public AuthorizationFlow(
+            ClientService clients,
+            AccountService accounts,
+            ConsentRepository consents,
+            SessionStore sessions,
+            PendingRequestStore pending,
+            CodeStore codes,
+            AbuseLimits limits,
+            AuthConfig config,
+            Clock clock,
+            AuditLog audit) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
@@ -75,22 +83,26 @@ public class AuthorizationFlow {
     /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
     public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf, String address) {
         Params page = new Params(params.values(), m -> ErrorPageException.badRequest("Invalid request", m));
-        String clientId = page.optional(OAuthParams.CLIENT_ID).orElseThrow(() ->
-                ErrorPageException.badRequest("Unknown app", "The request does not say which app is asking (client_id)."));
-        String redirectUri = page.optional(OAuthParams.REDIRECT_URI).orElseThrow(() ->
-                ErrorPageException.badRequest("Invalid request", "The request has no redirect_uri."));
+        String clientId = page.optional(OAuthParams.CLIENT_ID)
+                .orElseThrow(() -> ErrorPageException.badRequest(
+                        "Unknown app", "The request does not say which app is asking (client_id)."));
+        String redirectUri = page.optional(OAuthParams.REDIRECT_URI)
+                .orElseThrow(
+                        () -> ErrorPageException.badRequest("Invalid request", "The request has no redirect_uri."));
         return clients.find(clientId).chain(client -> {
             if (client == null) {
                 throw ErrorPageException.badRequest("Unknown app", "No app with this client_id is registered here.");
             }
             // Spec Authentication C.4: an unrecognized redirect URI stops here; the person is never forwarded.
             if (client.redirectUris().stream().noneMatch(r -> RedirectUris.matches(r, redirectUri))) {
-                throw ErrorPageException.badRequest("Unregistered redirect address",
+                throw ErrorPageException.badRequest(
+                        "Unregistered redirect address",
                         "The app asked to send you to an address it has not registered, so you were not sent there.");
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
-            return findSession(sessionCookie).chain(session ->
-                    proceed(PendingRequest.start(Tokens.random(24), csrf, request), client, session, null, address));
+            return findSession(sessionCookie)
+                    .chain(session -> proceed(
+                            PendingRequest.start(Tokens.random(24), csrf, request), client, session, null, address));
         });
     }
 
@@ -100,21 +112,28 @@ public class AuthorizationFlow {
      * an audit event: success, wrong password (an unknown account too), refused while throttled or locked, and the
      * failure that locks.
      */
-    public Uni<AuthorizeStep> signIn(String requestId, String formCsrf, String cookieCsrf, String email, String password,
-                                     Origin origin) {
-        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> clientOf(p)
-                .chain(client -> limits.reserveSignIn(email, origin.address()).chain(attempt -> {
-                    if (attempt.evaluate()) {
-                        return evaluate(p, client, email, password, origin, attempt);
-                    }
-                    audit.record(AuditEvent.signInFailed(email, clientIdOf(p), origin,
-                            attempt.isLock() ? SignInFailure.LOCKED : SignInFailure.THROTTLED));
-                    return Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, tooMany(attempt.waitSeconds())));
-                })));
+    public Uni<AuthorizeStep> signIn(
+            String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false)
+                .chain(p -> clientOf(p)
+                        .chain(client -> limits.reserveSignIn(email, origin.address())
+                                .chain(attempt -> {
+                                    if (attempt.evaluate()) {
+                                        return evaluate(p, client, email, password, origin, attempt);
+                                    }
+                                    audit.record(AuditEvent.signInFailed(
+                                            email,
+                                            clientIdOf(p),
+                                            origin,
+                                            attempt.isLock() ? SignInFailure.LOCKED : SignInFailure.THROTTLED));
+                                    return Uni.createFrom()
+                                            .item(new AuthorizeStep.SignIn(
+                                                    p, client, email, tooMany(attempt.waitSeconds())));
+                                })));
     }
 
-    private Uni<AuthorizeStep> evaluate(PendingRequest p, Client client, String email, String password, Origin origin,
-                                        SignInAttempt attempt) {
+    private Uni<AuthorizeStep> evaluate(
+            PendingRequest p, Client client, String email, String password, Origin origin, SignInAttempt attempt) {
         long waitIfWrong = attempt.waitSeconds();
         return accounts.authenticate(email, password).chain(account -> {
             if (account == null) {
@@ -122,11 +141,16 @@ public class AuthorizationFlow {
                 if (attempt.isLock()) {
                     audit.record(AuditEvent.accountLocked(email, clientIdOf(p), origin, waitIfWrong / 60));
                 }
-                return Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email,
-                        "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")));
+                return Uni.createFrom()
+                        .item(new AuthorizeStep.SignIn(
+                                p,
+                                client,
+                                email,
+                                "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")));
             }
             return limits.signInSucceeded(email, origin.address())
-                    .invoke(() -> audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)))
+                    .invoke(() ->
+                            audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)))
                     .chain(() -> startSession(p, client, account, origin.address()));
         });
     }
@@ -143,24 +167,32 @@ public class AuthorizationFlow {
 
     /** Each waiting request is kept in Redis: an address may leave only so many within their lifetime. */
     private Uni<Void> savePending(PendingRequest p, String address) {
-        return limits.limit("areq", address, config.pendingRequestTtl().getSeconds(),
+        return limits.limit(
+                        "areq",
+                        address,
+                        config.pendingRequestTtl().getSeconds(),
                         config.limits().pendingRequestsPerAddress())
                 .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
-                .transform(e -> new ErrorPageException(429, "Too many requests",
+                .transform(e -> new ErrorPageException(
+                        429,
+                        "Too many requests",
                         "Too many sign-ins were started from your network. Wait a few minutes and try again."))
                 .chain(() -> pending.save(p));
     }
 
     private Uni<Client> clientOf(PendingRequest p) {
-        return p.request() == null ? Uni.createFrom().nullItem() : clients.find(p.request().clientId());
+        return p.request() == null
+                ? Uni.createFrom().nullItem()
+                : clients.find(p.request().clientId());
     }
 
     private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account, String address) {
         String cookie = Tokens.random(32);
-        Session session = new Session(Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(),
-                PASSWORD_AMR);
+        Session session = new Session(
+                Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(), PASSWORD_AMR);
         if (p.request() == null) {
-            return sessions.save(cookie, session).chain(() -> pending.take(p.id()))
+            return sessions.save(cookie, session)
+                    .chain(() -> pending.take(p.id()))
                     .replaceWith(new AuthorizeStep.Redirect(java.net.URI.create("/account"), cookie));
         }
         return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
@@ -168,7 +200,8 @@ public class AuthorizationFlow {
 
     /** Tells the person how long to wait, the same way whether or not the account exists. */
     static String tooMany(long seconds) {
-        String when = seconds >= 120 ? (seconds + 59) / 60 + " minutes" : seconds + (seconds == 1 ? " second" : " seconds");
+        String when =
+                seconds >= 120 ? (seconds + 59) / 60 + " minutes" : seconds + (seconds == 1 ? " second" : " seconds");
         return "Too many failed sign-ins: wait " + when + " before trying again.";
     }
 
@@ -177,34 +210,47 @@ public class AuthorizationFlow {
      * that asked for consent can be answered, and only by the session it was asked of: a request still waiting for
      * the sign-in prompt=login or max_age demanded never gets a code from the old session.
      */
-    public Uni<AuthorizeStep> consent(String requestId, String formCsrf, String cookieCsrf, String sessionCookie,
-                                      String decision, Origin origin) {
-        return pendingFor(requestId, formCsrf, cookieCsrf, true).chain(p -> findSession(sessionCookie).chain(session -> {
-            if (session == null) {
-                throw ErrorPageException.badRequest("Signed out", "Your session ended before you answered. Start again from the app.");
-            }
-            AuthorizationRequest request = p.request();
-            if (request == null || p.consentSid() == null) {
-                throw expired();
-            }
-            if (!p.consentSid().equals(session.sid())) {
-                throw ErrorPageException.badRequest("Signed in again",
-                        "You signed in again since this page was shown. Go back to the app and start again.");
-            }
-            if (!"allow".equals(decision)) {
-                throw AuthorizationRequests.error(request.redirectUri(), "access_denied", "The person declined.",
-                        request.state());
-            }
-            UUID accountId = UUID.fromString(session.accountId());
-            return consents.grant(accountId, request.clientId(), new LinkedHashSet<>(request.scopes()), clock.instant())
-                    .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CONSENT_GIVEN, accountId, request.clientId(),
-                            origin).with("scopes", request.scopes())))
-                    .chain(consentId -> issueCode(request, session, null, consentId));
-        }));
+    public Uni<AuthorizeStep> consent(
+            String requestId,
+            String formCsrf,
+            String cookieCsrf,
+            String sessionCookie,
+            String decision,
+            Origin origin) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, true)
+                .chain(p -> findSession(sessionCookie).chain(session -> {
+                    if (session == null) {
+                        throw ErrorPageException.badRequest(
+                                "Signed out", "Your session ended before you answered. Start again from the app.");
+                    }
+                    AuthorizationRequest request = p.request();
+                    if (request == null || p.consentSid() == null) {
+                        throw expired();
+                    }
+                    if (!p.consentSid().equals(session.sid())) {
+                        throw ErrorPageException.badRequest(
+                                "Signed in again",
+                                "You signed in again since this page was shown. Go back to the app and start again.");
+                    }
+                    if (!"allow".equals(decision)) {
+                        throw AuthorizationRequests.error(
+                                request.redirectUri(), "access_denied", "The person declined.", request.state());
+                    }
+                    UUID accountId = UUID.fromString(session.accountId());
+                    return consents.grant(
+                                    accountId,
+                                    request.clientId(),
+                                    new LinkedHashSet<>(request.scopes()),
+                                    clock.instant())
+                            .invoke(() -> audit.record(
+                                    AuditEvent.of(AuditEventType.CONSENT_GIVEN, accountId, request.clientId(), origin)
+                                            .with("scopes", request.scopes())))
+                            .chain(consentId -> issueCode(request, session, null, consentId));
+                }));
     }
 
-    private Uni<AuthorizeStep> proceed(PendingRequest p, Client client, Session session, String newCookie,
-                                       String address) {
+    private Uni<AuthorizeStep> proceed(
+            PendingRequest p, Client client, Session session, String newCookie, String address) {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
@@ -213,16 +259,25 @@ public class AuthorizationFlow {
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
         }
         UUID accountId = UUID.fromString(session.accountId());
-        return Uni.combine().all().unis(accounts.find(accountId), consents.find(accountId, client.id())).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(accounts.find(accountId), consents.find(accountId, client.id()))
+                .asTuple()
                 .chain(found -> found.getItem1() == null
                         ? requireInteraction(p, "login_required", address)
-                        .replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
+                                .replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
                         : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2(), address));
     }
 
     /** Consent is asked once per account, client and set of scopes; later, only for scopes not yet granted. */
-    private Uni<AuthorizeStep> askOrIssue(PendingRequest p, Client client, Session session, String newCookie,
-                                          Account account, ConsentRepository.Consent consent, String address) {
+    private Uni<AuthorizeStep> askOrIssue(
+            PendingRequest p,
+            Client client,
+            Session session,
+            String newCookie,
+            Account account,
+            ConsentRepository.Consent consent,
+            String address) {
         AuthorizationRequest request = p.request();
         Set<String> granted = consent == null ? Set.of() : consent.scopes();
         Set<String> missing = new LinkedHashSet<>(request.scopes());
@@ -246,28 +301,44 @@ public class AuthorizationFlow {
     private Uni<Void> requireInteraction(PendingRequest p, String error, String address) {
         AuthorizationRequest request = p.request();
         if (request.prompts("none")) {
-            throw AuthorizationRequests.error(request.redirectUri(), error,
-                    "The person must " + ("login_required".equals(error) ? "sign in." : "consent."), request.state());
+            throw AuthorizationRequests.error(
+                    request.redirectUri(),
+                    error,
+                    "The person must " + ("login_required".equals(error) ? "sign in." : "consent."),
+                    request.state());
         }
         return savePending(p, address);
     }
 
-    private Uni<AuthorizeStep> issueCode(AuthorizationRequest request, Session session, String newCookie,
-                                         UUID consentId) {
+    private Uni<AuthorizeStep> issueCode(
+            AuthorizationRequest request, Session session, String newCookie, UUID consentId) {
         String code = RedisKeys.newToken(session.accountId());
-        AuthorizationCode data = new AuthorizationCode(request.clientId(), request.redirectUri(), session.accountId(),
-                request.scopes(), request.nonce(), request.codeChallenge(), session.authTime(), session.sid(),
-                session.amr(), Tokens.random(16), consentId.toString(), clock.instant().getEpochSecond());
+        AuthorizationCode data = new AuthorizationCode(
+                request.clientId(),
+                request.redirectUri(),
+                session.accountId(),
+                request.scopes(),
+                request.nonce(),
+                request.codeChallenge(),
+                session.authTime(),
+                session.sid(),
+                session.amr(),
+                Tokens.random(16),
+                consentId.toString(),
+                clock.instant().getEpochSecond());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());
         params.put("iss", config.issuer()); // RFC 9207
         return codes.save(code, data)
-                .replaceWith(new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
+                .replaceWith(
+                        new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
     }
 
     private Uni<PendingRequest> pendingFor(String requestId, String formCsrf, String cookieCsrf, boolean take) {
-        if (requestId == null || requestId.length() > 64 || formCsrf == null
+        if (requestId == null
+                || requestId.length() > 64
+                || formCsrf == null
                 || !Tokens.constantTimeEquals(formCsrf, cookieCsrf)) {
             return Uni.createFrom().failure(expired());
         }
@@ -280,7 +351,8 @@ public class AuthorizationFlow {
     }
 
     private static ErrorPageException expired() {
-        return ErrorPageException.badRequest("Request expired",
+        return ErrorPageException.badRequest(
+                "Request expired",
                 "This sign-in form has expired or was not opened in this browser. Go back to the app and start again.");
     }
 

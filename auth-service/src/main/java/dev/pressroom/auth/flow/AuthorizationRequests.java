@@ -19,13 +19,13 @@ public final class AuthorizationRequests {
 
     private static final Set<String> PROMPTS = Set.of("none", "login", "consent", "select_account");
 
-    private AuthorizationRequests() {
-    }
+    private AuthorizationRequests() {}
 
     public static AuthorizationRequest validate(Params raw, Client client, String redirectUri) {
         // state first, so that every later error can carry it back.
         String state = new Params(raw.values(), m -> error(redirectUri, "invalid_request", m, null))
-                .optional(OAuthParams.STATE).orElse(null);
+                .optional(OAuthParams.STATE)
+                .orElse(null);
         Params params = new Params(raw.values(), m -> error(redirectUri, "invalid_request", m, state));
         params.checkAll();
         // OIDC Core §6: request objects are not supported.
@@ -43,20 +43,34 @@ public final class AuthorizationRequests {
         // PKCE is required for every client, S256 only (spec, Authentication C.1; OAuth 2.1 §4.1.1).
         String method = params.optional(OAuthParams.CODE_CHALLENGE_METHOD).orElse(null);
         if (!Pkce.S256.equals(method)) {
-            throw error(redirectUri, "invalid_request",
-                    method == null ? "code_challenge_method=S256 is required." : "Only code_challenge_method=S256 is accepted.",
+            throw error(
+                    redirectUri,
+                    "invalid_request",
+                    method == null
+                            ? "code_challenge_method=S256 is required."
+                            : "Only code_challenge_method=S256 is accepted.",
                     state);
         }
         String challenge = params.optional(OAuthParams.CODE_CHALLENGE).orElse(null);
         if (!Pkce.isValidChallenge(challenge)) {
-            throw error(redirectUri, "invalid_request",
-                    "code_challenge is required: the base64url SHA-256 of the code_verifier (43 characters).", state);
+            throw error(
+                    redirectUri,
+                    "invalid_request",
+                    "code_challenge is required: the base64url SHA-256 of the code_verifier (43 characters).",
+                    state);
         }
         List<String> scopes = scopes(params, client, redirectUri, state);
         List<String> prompt = prompt(params, redirectUri, state);
         long maxAge = maxAge(params, redirectUri, state);
-        return new AuthorizationRequest(client.id(), redirectUri, scopes, state,
-                params.optional(OAuthParams.NONCE).orElse(null), challenge, prompt, maxAge);
+        return new AuthorizationRequest(
+                client.id(),
+                redirectUri,
+                scopes,
+                state,
+                params.optional(OAuthParams.NONCE).orElse(null),
+                challenge,
+                prompt,
+                maxAge);
     }
 
     private static List<String> scopes(Params params, Client client, String redirectUri, String state) {
@@ -76,7 +90,10 @@ public final class AuthorizationRequests {
     private static List<String> prompt(Params params, String redirectUri, String state) {
         Set<String> prompt = Scopes.parse(params.optional(OAuthParams.PROMPT).orElse(null));
         if (prompt == null || !PROMPTS.containsAll(prompt) || (prompt.contains("none") && prompt.size() > 1)) {
-            throw error(redirectUri, "invalid_request", "prompt must be none, or any of login, consent, select_account.",
+            throw error(
+                    redirectUri,
+                    "invalid_request",
+                    "prompt must be none, or any of login, consent, select_account.",
                     state);
         }
         return List.copyOf(prompt);

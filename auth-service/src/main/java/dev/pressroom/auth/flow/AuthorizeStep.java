@@ -12,8 +12,7 @@ public sealed interface AuthorizeStep {
     /** Set when this step started a new session: the endpoint sets it as the session cookie. */
     String newSessionCookie();
 
-    record Redirect(URI location, String newSessionCookie) implements AuthorizeStep {
-    }
+    record Redirect(URI location, String newSessionCookie) implements AuthorizeStep {}
 
     record SignIn(PendingRequest pending, Client client, String email, String error) implements AuthorizeStep {
         @Override
@@ -22,7 +21,12 @@ public sealed interface AuthorizeStep {
         }
     }
 
-    record Consent(PendingRequest pending, Client client, Account account, Set<String> newScopes,
-                   Set<String> alreadyGranted, String newSessionCookie) implements AuthorizeStep {
-    }
+    record Consent(
+            PendingRequest pending,
+            Client client,
+            Account account,
+            Set<String> newScopes,
+            Set<String> alreadyGranted,
+            String newSessionCookie)
+            implements AuthorizeStep {}
 }

@@ -9,8 +9,8 @@ import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.error.ErrorPageException;
-import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.grant.Revocations;
+import dev.pressroom.auth.store.Session;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,8 +30,12 @@ public class ConnectedApps {
     private final AuditLog audit;
     private final AuditRepository events;
 
-    public ConnectedApps(AccountService accounts, ConsentRepository consents, Revocations revocations, AuditLog audit,
-                         AuditRepository events) {
+    public ConnectedApps(
+            AccountService accounts,
+            ConsentRepository consents,
+            Revocations revocations,
+            AuditLog audit,
+            AuditRepository events) {
         this.accounts = accounts;
         this.consents = consents;
         this.revocations = revocations;
@@ -40,19 +44,25 @@ public class ConnectedApps {
     }
 
     /** What a person cares to see of their own audit events: sign-ins and what they allowed or removed. */
-    private static final List<AuditEventType> ACTIVITY = List.of(AuditEventType.SIGN_IN, AuditEventType.SIGN_IN_FAILED,
-            AuditEventType.ACCOUNT_LOCKED, AuditEventType.CONSENT_GIVEN, AuditEventType.CONSENT_REMOVED,
+    private static final List<AuditEventType> ACTIVITY = List.of(
+            AuditEventType.SIGN_IN,
+            AuditEventType.SIGN_IN_FAILED,
+            AuditEventType.ACCOUNT_LOCKED,
+            AuditEventType.CONSENT_GIVEN,
+            AuditEventType.CONSENT_REMOVED,
             AuditEventType.APP_REMOVED);
+
     static final int ACTIVITY_SHOWN = 10;
 
-    public record Home(Account account, List<ConsentRepository.ConnectedApp> apps,
-                       List<AuditRepository.StoredEvent> activity) {
-    }
+    public record Home(
+            Account account, List<ConsentRepository.ConnectedApp> apps, List<AuditRepository.StoredEvent> activity) {}
 
     public Uni<Home> home(Session session) {
         UUID id = UUID.fromString(session.accountId());
-        return Uni.combine().all().unis(accounts.find(id), consents.connectedApps(id),
-                events.recent(id, ACTIVITY, ACTIVITY_SHOWN)).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(accounts.find(id), consents.connectedApps(id), events.recent(id, ACTIVITY, ACTIVITY_SHOWN))
+                .asTuple()
                 .map(found -> new Home(found.getItem1(), found.getItem2(), found.getItem3()));
     }
 
@@ -62,10 +72,14 @@ public class ConnectedApps {
      * and refresh chain already issued.
      */
     public Uni<Void> remove(Session session, String clientId, String formCsrf, String cookieCsrf, Origin origin) {
-        if (formCsrf == null || !Tokens.constantTimeEquals(formCsrf, cookieCsrf) || clientId == null
+        if (formCsrf == null
+                || !Tokens.constantTimeEquals(formCsrf, cookieCsrf)
+                || clientId == null
                 || clientId.length() > 64) {
-            return Uni.createFrom().failure(ErrorPageException.badRequest("Request expired",
-                    "This form has expired or was not opened in this browser. Reload the page and try again."));
+            return Uni.createFrom()
+                    .failure(ErrorPageException.badRequest(
+                            "Request expired",
+                            "This form has expired or was not opened in this browser. Reload the page and try again."));
         }
         UUID accountId = UUID.fromString(session.accountId());
         return consents.remove(accountId, clientId)

@@ -42,44 +42,50 @@ public class LogoutFlow {
 
     /** What to show: the confirmation form, or the outcome once signed out. */
     public sealed interface Step {
-        record Confirm() implements Step {
-        }
+        record Confirm() implements Step {}
 
-        record SignedOut(URI redirect, String clientName) implements Step {
-        }
+        record SignedOut(URI redirect, String clientName) implements Step {}
     }
 
     public Uni<Step> logout(Params raw, String sessionCookie, boolean confirmed, String formCsrf, String cookieCsrf) {
-        Params params = new Params(raw.values(), m -> ErrorPageException.badRequest("Invalid sign-out request", m)).checkAll();
+        Params params =
+                new Params(raw.values(), m -> ErrorPageException.badRequest("Invalid sign-out request", m)).checkAll();
         String hintValue = params.optional(OAuthParams.ID_TOKEN_HINT).orElse(null);
         Optional<IdTokenHints.Hint> hint = hintValue == null ? Optional.empty() : hints.read(hintValue);
         if (hintValue != null && hint.isEmpty()) {
-            throw ErrorPageException.badRequest("Invalid sign-out request", "The id_token_hint is not one of our ID tokens.");
+            throw ErrorPageException.badRequest(
+                    "Invalid sign-out request", "The id_token_hint is not one of our ID tokens.");
         }
-        String clientId = params.optional(OAuthParams.CLIENT_ID).orElse(hint.map(IdTokenHints.Hint::clientId).orElse(null));
+        String clientId = params.optional(OAuthParams.CLIENT_ID)
+                .orElse(hint.map(IdTokenHints.Hint::clientId).orElse(null));
         if (hint.isPresent() && !hint.get().clientId().equals(clientId)) {
-            throw ErrorPageException.badRequest("Invalid sign-out request", "client_id does not match the id_token_hint.");
+            throw ErrorPageException.badRequest(
+                    "Invalid sign-out request", "client_id does not match the id_token_hint.");
         }
-        String postLogout = params.optional(OAuthParams.POST_LOGOUT_REDIRECT_URI).orElse(null);
+        String postLogout =
+                params.optional(OAuthParams.POST_LOGOUT_REDIRECT_URI).orElse(null);
         String state = params.optional(OAuthParams.STATE).orElse(null);
         boolean csrfOk = confirmed && formCsrf != null && Tokens.constantTimeEquals(formCsrf, cookieCsrf);
         return (clientId == null ? Uni.createFrom().<Client>nullItem() : clients.find(clientId)).chain(client -> {
-            if (postLogout != null && (client == null || !client.postLogoutRedirectUris().contains(postLogout))) {
-                throw ErrorPageException.badRequest("Unregistered sign-out address",
+            if (postLogout != null
+                    && (client == null || !client.postLogoutRedirectUris().contains(postLogout))) {
+                throw ErrorPageException.badRequest(
+                        "Unregistered sign-out address",
                         "The app asked to send you to an address it has not registered for sign-out.");
             }
             URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, stateQuery(state));
             return sessions.find(sessionCookie).chain(session -> {
                 Step step = decide(hint, session, client, redirect, csrfOk);
                 return step instanceof Step.SignedOut && session != null
-                        ? revocations.endSession(sessionCookie).replaceWith(step) : Uni.createFrom().item(step);
+                        ? revocations.endSession(sessionCookie).replaceWith(step)
+                        : Uni.createFrom().item(step);
             });
         });
     }
 
     /** §2: the OP must ask unless the hint belongs to the current session with the same End-User. */
-    private static Step decide(Optional<IdTokenHints.Hint> hint, Session session, Client client, URI redirect,
-                               boolean confirmed) {
+    private static Step decide(
+            Optional<IdTokenHints.Hint> hint, Session session, Client client, URI redirect, boolean confirmed) {
         if (hint.isPresent() && session != null && hint.get().isOf(session)) {
             return new Step.SignedOut(redirect, client == null ? null : client.name());
         }

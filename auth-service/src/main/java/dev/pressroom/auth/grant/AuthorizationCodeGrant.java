@@ -30,7 +30,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     private final AuthConfig config;
     private final Clock clock;
 
-    public AuthorizationCodeGrant(CodeStore codes, TokenReuse reuse, TokenIssuer issuer, AuthConfig config, Clock clock) {
+    public AuthorizationCodeGrant(
+            CodeStore codes, TokenReuse reuse, TokenIssuer issuer, AuthConfig config, Clock clock) {
         this.codes = codes;
         this.reuse = reuse;
         this.issuer = issuer;
@@ -56,7 +57,9 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                     }
                     Outcome<AuthorizationCode> outcome = presented.outcome();
                     return switch (outcome.status()) {
-                        case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code is not valid."));
+                        case UNKNOWN ->
+                            Uni.createFrom()
+                                    .failure(OAuthException.invalidGrant("The authorization code is not valid."));
                         case REUSED -> reuse.code(outcome.value(), origin);
                         case FIRST_USE -> exchange(client, outcome.value());
                     };
@@ -81,8 +84,18 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
         if (now >= code.issuedAt() + config.codeTtl().getSeconds()) {
             throw OAuthException.invalidGrant("The authorization code has expired.");
         }
-        Grant grant = new Grant(code.grantId(), code.consentId(), client.id(), code.accountId(), code.scopes(),
-                code.authTime(), code.sid(), code.amr(), code.issuedAt(), now, now);
+        Grant grant = new Grant(
+                code.grantId(),
+                code.consentId(),
+                client.id(),
+                code.accountId(),
+                code.scopes(),
+                code.authTime(),
+                code.sid(),
+                code.amr(),
+                code.issuedAt(),
+                now,
+                now);
         return issuer.issue(grant, code.scopes(), code.nonce(), null);
     }
 }

@@ -35,8 +35,11 @@ public class GrantRegistry {
         if (handler == null) {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
-        return handler.handle(client, request, origin).invoke(() -> Counter.builder(TOKENS_ISSUED)
-                .description("Token responses issued, by grant type").tag("grant_type", request.grantType())
-                .register(registry).increment());
+        return handler.handle(client, request, origin)
+                .invoke(() -> Counter.builder(TOKENS_ISSUED)
+                        .description("Token responses issued, by grant type")
+                        .tag("grant_type", request.grantType())
+                        .register(registry)
+                        .increment());
     }
 }

@@ -30,7 +30,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     private final TokenReuse reuse;
     private final Clock clock;
 
-    public RefreshTokenGrant(TokenStore tokens, Revocations revocations, TokenIssuer issuer, TokenReuse reuse, Clock clock) {
+    public RefreshTokenGrant(
+            TokenStore tokens, Revocations revocations, TokenIssuer issuer, TokenReuse reuse, Clock clock) {
         this.tokens = tokens;
         this.revocations = revocations;
         this.issuer = issuer;
@@ -45,7 +46,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
 
     @Override
     public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request, Origin origin) {
-        List<String> narrowed = request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
+        List<String> narrowed =
+                request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
         return tokens.findRefreshToken(request.refreshToken()).chain(found -> switch (found.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
             case REUSED -> reuse.refreshToken(found.value(), client.id(), TokenReuse.Cause.RETIRED, origin);
@@ -53,8 +55,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         });
     }
 
-    private Uni<TokenResponse> refresh(Client client, String refreshToken, Grant grant, List<String> narrowed,
-                                       Origin origin) {
+    private Uni<TokenResponse> refresh(
+            Client client, String refreshToken, Grant grant, List<String> narrowed, Origin origin) {
         // A token presented by another client has leaked: revoke its chain as for reuse.
         if (!grant.clientId().equals(client.id())) {
             return reuse.refreshToken(grant, client.id(), TokenReuse.Cause.OTHER_CLIENT, origin);
@@ -72,7 +74,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     }
 
     private Uni<TokenResponse> revoke(Grant grant, Reason reason, String description) {
-        return revocations.revokeGrant(grant.accountId(), grant.grantId(), reason)
+        return revocations
+                .revokeGrant(grant.accountId(), grant.grantId(), reason)
                 .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(description)));
     }
 

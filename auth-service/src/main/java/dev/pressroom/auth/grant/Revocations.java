@@ -52,8 +52,12 @@ public class Revocations {
         this.tokens = tokens;
         this.sessions = sessions;
         for (Reason reason : Reason.values()) {
-            counters.put(reason, Counter.builder(REVOCATIONS).description("Revocations, by reason")
-                    .tag("reason", reason.label()).register(registry));
+            counters.put(
+                    reason,
+                    Counter.builder(REVOCATIONS)
+                            .description("Revocations, by reason")
+                            .tag("reason", reason.label())
+                            .register(registry));
         }
     }
 

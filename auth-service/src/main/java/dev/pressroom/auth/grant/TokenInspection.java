@@ -32,8 +32,14 @@ public class TokenInspection {
     private final AuthConfig config;
     private final Clock clock;
 
-    public TokenInspection(TokenStore tokens, Revocations revocations, AccountService accounts, ClaimsService claims,
-                           dev.pressroom.auth.account.AccountRepository accountRoles, AuthConfig config, Clock clock) {
+    public TokenInspection(
+            TokenStore tokens,
+            Revocations revocations,
+            AccountService accounts,
+            ClaimsService claims,
+            dev.pressroom.auth.account.AccountRepository accountRoles,
+            AuthConfig config,
+            Clock clock) {
         this.accountRoles = accountRoles;
         this.tokens = tokens;
         this.revocations = revocations;
@@ -45,15 +51,23 @@ public class TokenInspection {
 
     public Uni<Map<String, Object>> userInfo(String accessToken) {
         return activeAccessToken(accessToken)
-                .onItem().ifNull().failWith(() -> OAuthException.invalidToken("The access token is not valid."))
+                .onItem()
+                .ifNull()
+                .failWith(() -> OAuthException.invalidToken("The access token is not valid."))
                 .chain(grant -> {
                     if (!grant.scopes().contains(Scopes.OPENID)) {
-                        throw new OAuthException(403, "insufficient_scope", "user info needs the openid scope.",
+                        throw new OAuthException(
+                                403,
+                                "insufficient_scope",
+                                "user info needs the openid scope.",
                                 "Bearer error=\"insufficient_scope\", scope=\"openid\"");
                     }
                     return accounts.find(UUID.fromString(grant.accountId()))
-                            .onItem().ifNull().failWith(() -> OAuthException.invalidToken("The account no longer exists."))
-                            .chain(account -> claims.claims(account, grant.clientId(), new LinkedHashSet<>(grant.scopes()), true));
+                            .onItem()
+                            .ifNull()
+                            .failWith(() -> OAuthException.invalidToken("The account no longer exists."))
+                            .chain(account -> claims.claims(
+                                    account, grant.clientId(), new LinkedHashSet<>(grant.scopes()), true));
                 });
     }
 
@@ -63,16 +77,22 @@ public class TokenInspection {
      */
     public Uni<Void> revoke(Client client, String token, String hint) {
         Uni<Boolean> first = "refresh_token".equals(hint) ? revokeRefresh(client, token) : revokeAccess(client, token);
-        return first.chain(done -> done ? Uni.createFrom().item(true)
-                : "refresh_token".equals(hint) ? revokeAccess(client, token) : revokeRefresh(client, token)).replaceWithVoid();
+        return first.chain(done -> done
+                        ? Uni.createFrom().item(true)
+                        : "refresh_token".equals(hint) ? revokeAccess(client, token) : revokeRefresh(client, token))
+                .replaceWithVoid();
     }
 
     /** RFC 7662 §2.2: active only for a live token issued to the calling client. */
     public Uni<Map<String, Object>> introspect(Client client, String token, String hint) {
         Uni<Map<String, Object>> access = activeAccessToken(token)
                 .map(g -> g == null || !g.clientId().equals(client.id()) ? null : describe(g, "access_token"));
-        Uni<Map<String, Object>> refresh = tokens.findRefreshToken(token).map(o -> o.status() != Outcome.Status.FIRST_USE
-                || !o.value().clientId().equals(client.id()) || expired(o.value()) ? null : describe(o.value(), "refresh_token"));
+        Uni<Map<String, Object>> refresh = tokens.findRefreshToken(token)
+                .map(o -> o.status() != Outcome.Status.FIRST_USE
+                                || !o.value().clientId().equals(client.id())
+                                || expired(o.value())
+                        ? null
+                        : describe(o.value(), "refresh_token"));
         Uni<Map<String, Object>> firstTry = "refresh_token".equals(hint) ? refresh : access;
         Uni<Map<String, Object>> secondTry = "refresh_token".equals(hint) ? access : refresh;
         return firstTry.chain(found -> found != null ? Uni.createFrom().item(found) : secondTry)
@@ -85,7 +105,8 @@ public class TokenInspection {
         if (!java.util.Arrays.asList(scope.split(" ")).contains(Scopes.ROLES)) {
             return Uni.createFrom().item(active);
         }
-        return accountRoles.roles(UUID.fromString((String) active.get("sub")), (String) active.get("client_id"))
+        return accountRoles
+                .roles(UUID.fromString((String) active.get("sub")), (String) active.get("client_id"))
                 .map(roles -> {
                     active.put("roles", roles);
                     return active;
@@ -101,15 +122,22 @@ public class TokenInspection {
     }
 
     private Uni<Boolean> revokeAccess(Client client, String token) {
-        return tokens.findAccessToken(token).chain(g -> g == null || !g.clientId().equals(client.id())
-                ? Uni.createFrom().item(false) : revocations.revokeAccessToken(token, Reason.REVOCATION_ENDPOINT).replaceWith(true));
+        return tokens.findAccessToken(token)
+                .chain(g -> g == null || !g.clientId().equals(client.id())
+                        ? Uni.createFrom().item(false)
+                        : revocations
+                                .revokeAccessToken(token, Reason.REVOCATION_ENDPOINT)
+                                .replaceWith(true));
     }
 
     private Uni<Boolean> revokeRefresh(Client client, String token) {
-        return tokens.findRefreshToken(token).chain(o -> o.status() == Outcome.Status.UNKNOWN
-                || !o.value().clientId().equals(client.id())
-                ? Uni.createFrom().item(false)
-                : revocations.revokeGrant(o.value().accountId(), o.value().grantId(), Reason.REVOCATION_ENDPOINT).replaceWith(true));
+        return tokens.findRefreshToken(token)
+                .chain(o -> o.status() == Outcome.Status.UNKNOWN
+                                || !o.value().clientId().equals(client.id())
+                        ? Uni.createFrom().item(false)
+                        : revocations
+                                .revokeGrant(o.value().accountId(), o.value().grantId(), Reason.REVOCATION_ENDPOINT)
+                                .replaceWith(true));
     }
 
     private Map<String, Object> describe(Grant grant, String type) {

@@ -39,8 +39,15 @@ public class TokenIssuer {
     private final AuthConfig config;
     private final Clock clock;
 
-    public TokenIssuer(TokenStore tokens, Revocations revocations, AccountService accounts, ClaimsService claims,
-                       ConsentRepository consents, IdTokenGenerator idTokens, AuthConfig config, Clock clock) {
+    public TokenIssuer(
+            TokenStore tokens,
+            Revocations revocations,
+            AccountService accounts,
+            ClaimsService claims,
+            ConsentRepository consents,
+            IdTokenGenerator idTokens,
+            AuthConfig config,
+            Clock clock) {
         this.tokens = tokens;
         this.revocations = revocations;
         this.accounts = accounts;
@@ -59,49 +66,74 @@ public class TokenIssuer {
      */
     public Uni<TokenResponse> issue(Grant grant, List<String> accessScopes, String nonce, String retiring) {
         UUID accountId = UUID.fromString(grant.accountId());
-        return Uni.combine().all().unis(accounts.find(accountId), consents.currentId(accountId, grant.clientId())).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(accounts.find(accountId), consents.currentId(accountId, grant.clientId()))
+                .asTuple()
                 .chain(found -> {
                     if (found.getItem1() == null) {
                         throw OAuthException.invalidGrant("The account no longer exists.");
                     }
                     UUID consentId = found.getItem2();
                     if (consentId == null || !consentId.toString().equals(grant.consentId())) {
-                        return revocations.revokeGrant(grant.accountId(), grant.grantId(), Reason.CONSENT_REMOVED)
-                                .chain(() -> Uni.createFrom().failure(
-                                        OAuthException.invalidGrant("The person removed this app's access.")));
+                        return revocations
+                                .revokeGrant(grant.accountId(), grant.grantId(), Reason.CONSENT_REMOVED)
+                                .chain(() -> Uni.createFrom()
+                                        .failure(OAuthException.invalidGrant("The person removed this app's access.")));
                     }
                     return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
                 });
     }
 
-    private Uni<TokenResponse> mint(Account account, Grant grant, List<String> accessScopes, String nonce,
-                                    String retiring) {
+    private Uni<TokenResponse> mint(
+            Account account, Grant grant, List<String> accessScopes, String nonce, String retiring) {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
-        Grant accessGrant = grant.withScopes(accessScopes, now, now + config.accessTokenTtl().getSeconds());
+        Grant accessGrant = grant.withScopes(
+                accessScopes, now, now + config.accessTokenTtl().getSeconds());
         boolean offline = grant.scopes().contains(Scopes.OFFLINE_ACCESS);
         String refreshToken = offline ? RedisKeys.newToken(grant.accountId()) : null;
         // Idle lifetime from now, but never past the chain's absolute end.
-        long refreshExpiry = Math.min(now + config.refreshTokenTtl().getSeconds(),
+        long refreshExpiry = Math.min(
+                now + config.refreshTokenTtl().getSeconds(),
                 grant.chainStart() + config.refreshChainMax().getSeconds());
         Grant refreshGrant = grant.withScopes(grant.scopes(), now, refreshExpiry);
         Uni<String> idToken = accessScopes.contains(Scopes.OPENID)
                 ? claims.claims(account, grant.clientId(), new LinkedHashSet<>(accessScopes), false)
-                .map(c -> idTokens.generate(new IdTokenGenerator.IdTokenInput(grant.clientId(), accessToken,
-                        grant.authTime(), grant.amr(), grant.sid(), nonce), c))
+                        .map(c -> idTokens.generate(
+                                new IdTokenGenerator.IdTokenInput(
+                                        grant.clientId(),
+                                        accessToken,
+                                        grant.authTime(),
+                                        grant.amr(),
+                                        grant.sid(),
+                                        nonce),
+                                c))
                 : Uni.createFrom().nullItem();
         return idToken.chain(id -> tokens.mint(retiring, accessGrant, accessToken, refreshGrant, refreshToken)
                 .call(minted -> switch (minted) {
                     case MINTED -> Uni.createFrom().voidItem();
-                    case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
+                    case UNKNOWN ->
+                        Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
                     // Another request rotated the same token first: reuse, as RFC 9700 §4.14.2 treats it.
                     case REUSED -> Uni.createFrom().failure(new TokenReuse.RetiredMeanwhile());
-                    case REVOKED -> Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));
-                    case FULL -> Uni.createFrom().failure(new OAuthException(429, "slow_down",
-                            "This grant already holds as many live tokens as allowed; use those issued.", null));
+                    case REVOKED ->
+                        Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));
+                    case FULL ->
+                        Uni.createFrom()
+                                .failure(new OAuthException(
+                                        429,
+                                        "slow_down",
+                                        "This grant already holds as many live tokens as allowed; use those issued.",
+                                        null));
                 })
                 .call(() -> consents.touch(account.id(), grant.clientId(), clock.instant()))
-                .replaceWith(new TokenResponse(accessToken, "Bearer", config.accessTokenTtl().getSeconds(),
-                        String.join(" ", accessScopes), refreshToken, id)));
+                .replaceWith(new TokenResponse(
+                        accessToken,
+                        "Bearer",
+                        config.accessTokenTtl().getSeconds(),
+                        String.join(" ", accessScopes),
+                        refreshToken,
+                        id)));
     }
 }

@@ -55,18 +55,25 @@ public class TokenReuse {
     }
 
     public <T> Uni<T> refreshToken(Grant grant, String presentedBy, Cause cause, Origin origin) {
-        return revocations.revokeGrant(grant.accountId(), grant.grantId(), cause.revocation)
-                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.REFRESH_TOKEN_REUSED,
-                        UUID.fromString(grant.accountId()), grant.clientId(), origin)
-                        .with("cause", cause.code).with("presented_by", presentedBy)))
+        return revocations
+                .revokeGrant(grant.accountId(), grant.grantId(), cause.revocation)
+                .invoke(() -> audit.record(AuditEvent.of(
+                                AuditEventType.REFRESH_TOKEN_REUSED,
+                                UUID.fromString(grant.accountId()),
+                                grant.clientId(),
+                                origin)
+                        .with("cause", cause.code)
+                        .with("presented_by", presentedBy)))
                 .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(cause.description)));
     }
 
     /** A code is replayed only by the client it was issued to (any other is refused before it is consumed). */
     public <T> Uni<T> code(AuthorizationCode code, Origin origin) {
-        return revocations.revokeGrant(code.accountId(), code.grantId(), Reason.CODE_REPLAY)
-                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CODE_REPLAYED, UUID.fromString(code.accountId()),
-                        code.clientId(), origin)))
-                .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant("The authorization code was already used.")));
+        return revocations
+                .revokeGrant(code.accountId(), code.grantId(), Reason.CODE_REPLAY)
+                .invoke(() -> audit.record(AuditEvent.of(
+                        AuditEventType.CODE_REPLAYED, UUID.fromString(code.accountId()), code.clientId(), origin)))
+                .chain(() -> Uni.createFrom()
+                        .failure(OAuthException.invalidGrant("The authorization code was already used.")));
     }
 }

@@ -20,8 +20,7 @@ public final class BundledLibraries {
     /** Resources loaded by this class loader: a second System.load of one library would map a second copy. */
     private static final Set<String> LOADED = new HashSet<>();
 
-    private BundledLibraries() {
-    }
+    private BundledLibraries() {}
 
     /** The library's path inside the application for this machine, e.g. native/linux-x86_64/libpressroom_rs256.so. */
     public static String resource(String library) {
@@ -54,7 +53,8 @@ public final class BundledLibraries {
             if (LOADED.contains(resource)) {
                 return;
             }
-            Path dir = Files.createTempDirectory("pressroom-jni-",
+            Path dir = Files.createTempDirectory(
+                    "pressroom-jni-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path file = dir.resolve(Path.of(resource).getFileName());
             try {

@@ -11,16 +11,13 @@ import java.util.function.Supplier;
  */
 public final class NativeOrJava {
 
-    private NativeOrJava() {
-    }
+    private NativeOrJava() {}
 
     /** The implementation and the sentence the startup log says about it. */
-    public record Choice<T>(T implementation, String description) {
-    }
+    public record Choice<T>(T implementation, String description) {}
 
     /** A setting: its variable and the names of its two sides, e.g. AUTH_SIGNER, openssl, jdk. */
-    public record Setting(String variable, String nativeName, String javaName) {
-    }
+    public record Setting(String variable, String nativeName, String javaName) {}
 
     /**
      * @param loadNative loads the native implementation, throwing IllegalStateException when it cannot
@@ -30,8 +27,13 @@ public final class NativeOrJava {
      * @throws IllegalStateException when the native side is asked for by name and does not load
      * @throws IllegalArgumentException when the value names neither side nor auto
      */
-    public static <T, N extends T> Choice<T> choose(Setting setting, String value, Supplier<N> loadNative,
-            Function<N, String> nativeDescription, Supplier<T> java, String javaDescription) {
+    public static <T, N extends T> Choice<T> choose(
+            Setting setting,
+            String value,
+            Supplier<N> loadNative,
+            Function<N, String> nativeDescription,
+            Supplier<T> java,
+            String javaDescription) {
         String mode = value.trim().toLowerCase(Locale.ROOT);
         String why = setting.variable() + "=" + mode;
         if (mode.equals(setting.javaName())) {
@@ -48,8 +50,9 @@ public final class NativeOrJava {
             if (mode.equals(setting.nativeName())) {
                 throw new IllegalStateException(why + ", but " + e.getMessage(), e);
             }
-            return new Choice<>(java.get(), javaDescription + " (" + why + "; the native library is not available: "
-                    + e.getMessage() + ")");
+            return new Choice<>(
+                    java.get(),
+                    javaDescription + " (" + why + "; the native library is not available: " + e.getMessage() + ")");
         }
         return new Choice<>(loaded, nativeDescription.apply(loaded) + " (" + why + ")");
     }

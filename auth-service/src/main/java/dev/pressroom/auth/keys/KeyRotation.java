@@ -61,24 +61,37 @@ public class KeyRotation {
     }
 
     public Uni<List<Map<String, Object>>> list() {
-        return pool.query("SELECT kid, state, changed_at FROM signing_keys").execute().map(rows -> {
-            Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
-            keys.files().forEach(k -> byKid.put(k.kid(), entry(k.kid(), k.kid().equals(keys.active().kid())
-                    ? "active" : "published", null)));
-            rows.forEach(r -> {
-                if (byKid.containsKey(r.getString("kid"))) {
-                    byKid.put(r.getString("kid"), entry(r.getString("kid"), r.getString("state"),
-                            r.getOffsetDateTime("changed_at").toInstant()));
-                }
-            });
-            return new ArrayList<>(byKid.values());
-        });
+        return pool.query("SELECT kid, state, changed_at FROM signing_keys")
+                .execute()
+                .map(rows -> {
+                    Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
+                    keys.files()
+                            .forEach(k -> byKid.put(
+                                    k.kid(),
+                                    entry(
+                                            k.kid(),
+                                            k.kid().equals(keys.active().kid()) ? "active" : "published",
+                                            null)));
+                    rows.forEach(r -> {
+                        if (byKid.containsKey(r.getString("kid"))) {
+                            byKid.put(
+                                    r.getString("kid"),
+                                    entry(
+                                            r.getString("kid"),
+                                            r.getString("state"),
+                                            r.getOffsetDateTime("changed_at").toInstant()));
+                        }
+                    });
+                    return new ArrayList<>(byKid.values());
+                });
     }
 
     /** Step 1 where the key directory is writable: create a key and publish it. */
     public Uni<String> add(Origin origin) {
         // RSA key generation takes a while: off the event loop.
-        return Uni.createFrom().item(this::writeNewKey).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+        return Uni.createFrom()
+                .item(this::writeNewKey)
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .call(kid -> publish(kid, origin));
     }
 
@@ -99,69 +112,93 @@ public class KeyRotation {
             return Uni.createFrom().failure(new RotationException("No key file " + kid + ".pem on this replica yet."));
         }
         return pool.withTransaction(sql -> recordCurrentActive(sql)
-                .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
-                        + "ON CONFLICT (kid) DO NOTHING").execute(Tuple.of(kid, now()))))
-                .chain(keys::refresh).invoke(() -> rotated(kid, "published", false, origin));
+                        .chain(() -> sql.preparedQuery(
+                                        "INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
+                                                + "ON CONFLICT (kid) DO NOTHING")
+                                .execute(Tuple.of(kid, now()))))
+                .chain(keys::refresh)
+                .invoke(() -> rotated(kid, "published", false, origin));
     }
 
     /** Step 2: sign with a published key; the previous active key stays published. */
     public Uni<Void> activate(String kid, boolean force, Origin origin) {
-        return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
-            if (row == null || !"published".equals(row.state())) {
-                throw new RotationException("Key " + kid + " must be published before it is activated.");
-            }
-            if (!force && row.changedAt().plus(JWKS_CACHE).isAfter(clock.instant())) {
-                throw new RotationException("Key " + kid + " was published less than " + JWKS_CACHE.toMinutes()
-                        + " minutes ago: relying parties may not have it yet.");
-            }
-            return sql.preparedQuery("UPDATE signing_keys SET state = 'published', changed_at = $1 WHERE state = 'active'")
-                    .execute(Tuple.of(now()))
-                    .chain(() -> sql.preparedQuery("UPDATE signing_keys SET state = 'active', changed_at = $2 WHERE kid = $1")
-                            .execute(Tuple.of(kid, now())));
-        })).chain(keys::refresh).invoke(() -> rotated(kid, "activated", force, origin));
+        return pool.withTransaction(sql -> recordCurrentActive(sql)
+                        .chain(() -> state(sql, kid))
+                        .chain(row -> {
+                            if (row == null || !"published".equals(row.state())) {
+                                throw new RotationException(
+                                        "Key " + kid + " must be published before it is activated.");
+                            }
+                            if (!force && row.changedAt().plus(JWKS_CACHE).isAfter(clock.instant())) {
+                                throw new RotationException(
+                                        "Key " + kid + " was published less than " + JWKS_CACHE.toMinutes()
+                                                + " minutes ago: relying parties may not have it yet.");
+                            }
+                            return sql.preparedQuery(
+                                            "UPDATE signing_keys SET state = 'published', changed_at = $1 WHERE state = 'active'")
+                                    .execute(Tuple.of(now()))
+                                    .chain(() -> sql.preparedQuery(
+                                                    "UPDATE signing_keys SET state = 'active', changed_at = $2 WHERE kid = $1")
+                                            .execute(Tuple.of(kid, now())));
+                        }))
+                .chain(keys::refresh)
+                .invoke(() -> rotated(kid, "activated", force, origin));
     }
 
     /** Step 3: stop publishing a key that no longer signs, once the tokens it signed have expired. */
     public Uni<Void> retire(String kid, boolean force, Origin origin) {
-        return pool.withTransaction(sql -> recordCurrentActive(sql).chain(() -> state(sql, kid)).chain(row -> {
-            if (row == null || !"published".equals(row.state())) {
-                throw new RotationException("Only a published key that does not sign can be retired.");
-            }
-            if (!force && row.changedAt().plus(tokenLifetime).isAfter(clock.instant())) {
-                throw new RotationException("Tokens signed with " + kid + " may still be valid for up to "
-                        + tokenLifetime.toMinutes() + " minutes after it stopped signing.");
-            }
-            return sql.preparedQuery("UPDATE signing_keys SET state = 'retired', changed_at = $2 WHERE kid = $1")
-                    .execute(Tuple.of(kid, now()));
-        })).chain(keys::refresh).invoke(() -> rotated(kid, "retired", force, origin));
+        return pool.withTransaction(sql -> recordCurrentActive(sql)
+                        .chain(() -> state(sql, kid))
+                        .chain(row -> {
+                            if (row == null || !"published".equals(row.state())) {
+                                throw new RotationException("Only a published key that does not sign can be retired.");
+                            }
+                            if (!force && row.changedAt().plus(tokenLifetime).isAfter(clock.instant())) {
+                                throw new RotationException(
+                                        "Tokens signed with " + kid + " may still be valid for up to "
+                                                + tokenLifetime.toMinutes() + " minutes after it stopped signing.");
+                            }
+                            return sql.preparedQuery(
+                                            "UPDATE signing_keys SET state = 'retired', changed_at = $2 WHERE kid = $1")
+                                    .execute(Tuple.of(kid, now()));
+                        }))
+                .chain(keys::refresh)
+                .invoke(() -> rotated(kid, "retired", force, origin));
     }
 
     private void rotated(String kid, String step, boolean forced, Origin origin) {
-        audit.record(AuditEvent.of(AuditEventType.SIGNING_KEY_ROTATED, null, null, origin).with("kid", kid)
-                .with("step", step).with("forced", forced));
+        audit.record(AuditEvent.of(AuditEventType.SIGNING_KEY_ROTATED, null, null, origin)
+                .with("kid", kid)
+                .with("step", step)
+                .with("forced", forced));
     }
 
     /** Before the first rotation, the signing key is implicit (greatest kid): record it, and drop stale rows. */
     private Uni<Void> recordCurrentActive(SqlClient sql) {
         String active = keys.active().kid();
         List<String> files = keys.files().stream().map(SigningKey::kid).toList();
-        return sql.preparedQuery("UPDATE signing_keys SET state = 'retired' WHERE state = 'active' AND NOT (kid = ANY($1))")
+        return sql.preparedQuery(
+                        "UPDATE signing_keys SET state = 'retired' WHERE state = 'active' AND NOT (kid = ANY($1))")
                 .execute(Tuple.of(files.toArray(String[]::new)))
-                .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at) SELECT $1, 'active', $2 "
-                        + "WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE state = 'active') ON CONFLICT (kid) DO NOTHING")
+                .chain(() -> sql.preparedQuery(
+                                "INSERT INTO signing_keys (kid, state, changed_at) SELECT $1, 'active', $2 "
+                                        + "WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE state = 'active') ON CONFLICT (kid) DO NOTHING")
                         .execute(Tuple.of(active, now())))
                 .replaceWithVoid();
     }
 
     private Uni<Row> state(SqlClient sql, String kid) {
-        return sql.preparedQuery("SELECT state, changed_at FROM signing_keys WHERE kid = $1").execute(Tuple.of(kid))
+        return sql.preparedQuery("SELECT state, changed_at FROM signing_keys WHERE kid = $1")
+                .execute(Tuple.of(kid))
                 .map(rows -> {
                     var it = rows.iterator();
                     if (!it.hasNext()) {
                         return null;
                     }
                     var r = it.next();
-                    return new Row(r.getString("state"), r.getOffsetDateTime("changed_at").toInstant());
+                    return new Row(
+                            r.getString("state"),
+                            r.getOffsetDateTime("changed_at").toInstant());
                 });
     }
 
@@ -177,6 +214,5 @@ public class KeyRotation {
         return e;
     }
 
-    private record Row(String state, Instant changedAt) {
-    }
+    private record Row(String state, Instant changedAt) {}
 }

@@ -26,15 +26,14 @@ final class OwnerOnlyFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private OwnerOnlyFiles() {
-    }
+    private OwnerOnlyFiles() {}
 
     /** Creates a new file (refused if it exists) and writes it; on a non-POSIX file system the directory protects it. */
     static void create(Path file, Content content) throws IOException {
         Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         boolean posix = file.getFileSystem().supportedFileAttributeViews().contains("posix");
-        try (OutputStream out = Channels.newOutputStream(posix ? Files.newByteChannel(file, options, OWNER_ONLY)
-                : Files.newByteChannel(file, options))) {
+        try (OutputStream out = Channels.newOutputStream(
+                posix ? Files.newByteChannel(file, options, OWNER_ONLY) : Files.newByteChannel(file, options))) {
             content.writeTo(out);
         }
     }

@@ -19,8 +19,7 @@ public final class PemKeys {
     /** A kid is used as a file name and in JOSE headers: keep it to a safe alphabet. */
     public static final Pattern KID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-    private PemKeys() {
-    }
+    private PemKeys() {}
 
     public static SigningKey parse(String kid, String pem) throws GeneralSecurityException {
         int begin = pem.indexOf(BEGIN);
@@ -30,15 +29,16 @@ public final class PemKeys {
         }
         String body = pem.substring(begin + BEGIN.length(), end).replaceAll("\\s", "");
         KeyFactory factory = KeyFactory.getInstance("RSA");
-        if (!(factory.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(body)))
+        if (!(factory.generatePrivate(
+                        new PKCS8EncodedKeySpec(Base64.getDecoder().decode(body)))
                 instanceof RSAPrivateCrtKey privateKey)) {
             throw new GeneralSecurityException("key " + kid + " is not an RSA CRT private key");
         }
         if (privateKey.getModulus().bitLength() < 2048) {
             throw new GeneralSecurityException("key " + kid + " is shorter than 2048 bits");
         }
-        RSAPublicKey publicKey = (RSAPublicKey) factory.generatePublic(
-                new RSAPublicKeySpec(privateKey.getModulus(), privateKey.getPublicExponent()));
+        RSAPublicKey publicKey = (RSAPublicKey)
+                factory.generatePublic(new RSAPublicKeySpec(privateKey.getModulus(), privateKey.getPublicExponent()));
         return new SigningKey(kid, privateKey, publicKey);
     }
 
@@ -46,7 +46,8 @@ public final class PemKeys {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair pair = generator.generateKeyPair();
-        String body = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(pair.getPrivate().getEncoded());
+        String body = Base64.getMimeEncoder(64, "\n".getBytes())
+                .encodeToString(pair.getPrivate().getEncoded());
         return BEGIN + "\n" + body + "\n" + END + "\n";
     }
 }

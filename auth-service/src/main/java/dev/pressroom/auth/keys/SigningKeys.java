@@ -59,18 +59,26 @@ public class SigningKeys {
     private volatile Instant activeSince;
 
     /** The keys in force: the one that signs, and every one published in the JWKS. */
-    record Ring(SigningKey active, List<SigningKey> published, Map<String, Object> jwks) {
-    }
+    record Ring(SigningKey active, List<SigningKey> published, Map<String, Object> jwks) {}
 
-    public SigningKeys(AuthConfig config, Clock clock, Pool pool, Vertx vertx, MeterRegistry registry,
-                       DatastoreErrors datastoreErrors) {
+    public SigningKeys(
+            AuthConfig config,
+            Clock clock,
+            Pool pool,
+            Vertx vertx,
+            MeterRegistry registry,
+            DatastoreErrors datastoreErrors) {
         this.dir = Path.of(config.keysDir());
         this.pool = pool;
         this.vertx = vertx;
         this.clock = clock;
-        this.keyInfo = MultiGauge.builder(KEY_INFO).description("1 for the signing key in use").register(registry);
-        this.keyAge = MultiGauge.builder(KEY_AGE).baseUnit("seconds")
-                .description("Seconds since the signing key in use started signing").register(registry);
+        this.keyInfo = MultiGauge.builder(KEY_INFO)
+                .description("1 for the signing key in use")
+                .register(registry);
+        this.keyAge = MultiGauge.builder(KEY_AGE)
+                .baseUnit("seconds")
+                .description("Seconds since the signing key in use started signing")
+                .register(registry);
         if (config.generateDevKey()) {
             ensureDevelopmentKey(dir, clock);
         }
@@ -79,13 +87,18 @@ public class SigningKeys {
             // Startup runs on the main thread: wait once for the shared state so no replica starts on the wrong key.
             refresh().await().atMost(Duration.ofSeconds(10));
         } catch (RuntimeException e) {
-            LOG.warnf("Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
+            LOG.warnf(
+                    "Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
         }
-        this.timer = vertx.setPeriodic(REFRESH_SECONDS * 1000, id -> refresh().subscribe().with(r -> { }, e -> {
-            datastoreErrors.postgresql(e);
-            LOG.warnf("Refreshing signing keys failed: %s", e.getMessage());
-        }));
-        LOG.infof("Signing with key %s; %d key(s) published", active().kid(), ring.published().size());
+        this.timer = vertx.setPeriodic(
+                REFRESH_SECONDS * 1000,
+                id -> refresh().subscribe().with(r -> {}, e -> {
+                    datastoreErrors.postgresql(e);
+                    LOG.warnf("Refreshing signing keys failed: %s", e.getMessage());
+                }));
+        LOG.infof(
+                "Signing with key %s; %d key(s) published",
+                active().kid(), ring.published().size());
     }
 
     @PreDestroy
@@ -117,19 +130,24 @@ public class SigningKeys {
 
     /** Re-reads the key files and their states. */
     public Uni<Void> refresh() {
-        return pool.query("SELECT kid, state, changed_at FROM signing_keys").execute().invoke(rows -> {
-            Map<String, String> states = new HashMap<>();
-            Map<String, Instant> changed = new HashMap<>();
-            rows.forEach(r -> {
-                states.put(r.getString("kid"), r.getString("state"));
-                changed.put(r.getString("kid"), r.getOffsetDateTime("changed_at").toInstant());
-            });
-            Ring next = ring(loadFiles(dir), states);
-            if (!next.active().kid().equals(ring.active().kid())) {
-                LOG.infof("Now signing with key %s", next.active().kid());
-            }
-            use(next, "active".equals(states.get(next.active().kid())) ? changed : Map.of());
-        }).replaceWithVoid();
+        return pool.query("SELECT kid, state, changed_at FROM signing_keys")
+                .execute()
+                .invoke(rows -> {
+                    Map<String, String> states = new HashMap<>();
+                    Map<String, Instant> changed = new HashMap<>();
+                    rows.forEach(r -> {
+                        states.put(r.getString("kid"), r.getString("state"));
+                        changed.put(
+                                r.getString("kid"),
+                                r.getOffsetDateTime("changed_at").toInstant());
+                    });
+                    Ring next = ring(loadFiles(dir), states);
+                    if (!next.active().kid().equals(ring.active().kid())) {
+                        LOG.infof("Now signing with key %s", next.active().kid());
+                    }
+                    use(next, "active".equals(states.get(next.active().kid())) ? changed : Map.of());
+                })
+                .replaceWithVoid();
     }
 
     /** @param activated when keys were activated; without the active key's, its file's time stands in */
@@ -141,8 +159,13 @@ public class SigningKeys {
         if (changed) {
             Tags tags = Tags.of("kid", kid);
             keyInfo.register(List.of(MultiGauge.Row.of(tags, 1)), true);
-            keyAge.register(List.of(MultiGauge.Row.of(tags, this,
-                    keys -> Duration.between(keys.activeSince, keys.clock.instant()).toSeconds())), true);
+            keyAge.register(
+                    List.of(MultiGauge.Row.of(
+                            tags,
+                            this,
+                            keys -> Duration.between(keys.activeSince, keys.clock.instant())
+                                    .toSeconds())),
+                    true);
         }
     }
 
@@ -158,14 +181,23 @@ public class SigningKeys {
         if (files.isEmpty()) {
             throw new IllegalStateException("No signing key (*.pem) found; set AUTH_KEYS_DIR");
         }
-        List<SigningKey> published = files.stream().filter(k -> !"retired".equals(states.get(k.kid()))).toList();
+        List<SigningKey> published = files.stream()
+                .filter(k -> !"retired".equals(states.get(k.kid())))
+                .toList();
         if (published.isEmpty()) {
             throw new IllegalStateException("Every signing key is retired; publish and activate a new one");
         }
-        SigningKey active = published.stream().filter(k -> "active".equals(states.get(k.kid()))).findFirst()
-                .orElseGet(() -> published.stream().filter(k -> !states.containsKey(k.kid()))
-                        .max(Comparator.comparing(SigningKey::kid)).orElse(published.get(published.size() - 1)));
-        return new Ring(active, published, Map.of("keys", published.stream().map(SigningKey::publicJwk).toList()));
+        SigningKey active = published.stream()
+                .filter(k -> "active".equals(states.get(k.kid())))
+                .findFirst()
+                .orElseGet(() -> published.stream()
+                        .filter(k -> !states.containsKey(k.kid()))
+                        .max(Comparator.comparing(SigningKey::kid))
+                        .orElse(published.get(published.size() - 1)));
+        return new Ring(
+                active,
+                published,
+                Map.of("keys", published.stream().map(SigningKey::publicJwk).toList()));
     }
 
     private static List<SigningKey> loadFiles(Path dir) {
@@ -174,7 +206,9 @@ public class SigningKeys {
             return result;
         }
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".pem")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".pem"))
+                    .sorted()
+                    .toList()) {
                 String name = file.getFileName().toString();
                 String kid = name.substring(0, name.length() - 4);
                 if (!PemKeys.KID.matcher(kid).matches()) {
@@ -193,7 +227,8 @@ public class SigningKeys {
 
     /** Writes a new key file (where the directory is writable: dev, or a writable volume); answers its kid. */
     static String writeNewKey(Path dir, Clock clock) throws IOException, GeneralSecurityException {
-        String kid = LocalDate.now(clock) + "-" + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y');
+        String kid = LocalDate.now(clock) + "-"
+                + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y');
         Path file = dir.resolve(kid + ".pem");
         Path temp = dir.resolve("." + kid + ".tmp");
         byte[] pem = PemKeys.generatePem().getBytes(StandardCharsets.US_ASCII);

@@ -12,8 +12,8 @@ interface Argon2id {
      *
      * @throws IllegalArgumentException for parameters Argon2 does not allow
      */
-    byte[] hash(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
-            int tagLength);
+    byte[] hash(
+            byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes, int tagLength);
 
     /** What computes the hash, for the startup log line. */
     String description();

@@ -12,8 +12,7 @@ final class Argon2ids {
 
     private static final NativeOrJava.Setting SETTING = new NativeOrJava.Setting("AUTH_ARGON2", "native", "java");
 
-    private Argon2ids() {
-    }
+    private Argon2ids() {}
 
     /**
      * @param reference loads the reference C, throwing IllegalStateException when it cannot
@@ -21,7 +20,12 @@ final class Argon2ids {
      */
     static Choice<Argon2id> choose(String mode, Supplier<ReferenceArgon2id> reference) {
         // A lambda, not BouncyCastleArgon2id::new: nothing of Bouncy Castle is loaded unless Java is chosen.
-        return NativeOrJava.choose(SETTING, mode, reference, Argon2id::description, () -> new BouncyCastleArgon2id(),
+        return NativeOrJava.choose(
+                SETTING,
+                mode,
+                reference,
+                Argon2id::description,
+                () -> new BouncyCastleArgon2id(),
                 BouncyCastleArgon2id.DESCRIPTION);
     }
 }

@@ -15,8 +15,7 @@ final class CpuLimit {
     /** Hashing threads when the container has no CPU limit (a pod with a CPU request only, or no container). */
     static final int THREADS_WITHOUT_LIMIT = 2;
 
-    private CpuLimit() {
-    }
+    private CpuLimit() {}
 
     /** The default of AUTH_HASH_THREADS: the CPU limit (rounded up, at most the CPUs the JVM sees), else 2. */
     static int defaultThreads(Path cgroupRoot, int availableProcessors) {
@@ -29,13 +28,15 @@ final class CpuLimit {
             Path v2 = cgroupRoot.resolve("cpu.max");
             if (Files.isReadable(v2)) {
                 String[] quotaPeriod = Files.readString(v2).trim().split("\\s+");
-                return quotaPeriod[0].equals("max") ? OptionalInt.empty()
+                return quotaPeriod[0].equals("max")
+                        ? OptionalInt.empty()
                         : cpus(Long.parseLong(quotaPeriod[0]), Long.parseLong(quotaPeriod[1]));
             }
             Path quota = cgroupRoot.resolve("cpu").resolve("cpu.cfs_quota_us");
             Path period = cgroupRoot.resolve("cpu").resolve("cpu.cfs_period_us");
             if (Files.isReadable(quota) && Files.isReadable(period)) {
-                return cpus(Long.parseLong(Files.readString(quota).trim()),
+                return cpus(
+                        Long.parseLong(Files.readString(quota).trim()),
                         Long.parseLong(Files.readString(period).trim()));
             }
         } catch (IOException | RuntimeException e) {
@@ -45,7 +46,8 @@ final class CpuLimit {
     }
 
     private static OptionalInt cpus(long quota, long period) {
-        return quota <= 0 || period <= 0 ? OptionalInt.empty()
+        return quota <= 0 || period <= 0
+                ? OptionalInt.empty()
                 : OptionalInt.of((int) Math.max(1, (quota + period - 1) / period));
     }
 }

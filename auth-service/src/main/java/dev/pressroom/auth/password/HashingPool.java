@@ -30,21 +30,34 @@ public final class HashingPool {
     /** @throws IllegalArgumentException unless both are at least 1 (a bad setting stops the start) */
     public HashingPool(int threads, int queue, MeterRegistry registry) {
         if (threads < 1 || queue < 1) {
-            throw new IllegalArgumentException("AUTH_HASH_THREADS and AUTH_HASH_QUEUE must be at least 1, not "
-                    + threads + " and " + queue);
+            throw new IllegalArgumentException(
+                    "AUTH_HASH_THREADS and AUTH_HASH_QUEUE must be at least 1, not " + threads + " and " + queue);
         }
-        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queue), r -> {
+        this.executor = new ThreadPoolExecutor(
+                threads,
+                threads,
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(queue),
+                r -> {
                     Thread t = new Thread(r, "password-hash");
                     t.setDaemon(true);
                     return t;
-                }, new ThreadPoolExecutor.AbortPolicy());
+                },
+                new ThreadPoolExecutor.AbortPolicy());
         Gauge.builder(QUEUE_DEPTH, executor, e -> e.getQueue().size())
-                .description("Password hashes waiting for a hashing thread").register(registry);
+                .description("Password hashes waiting for a hashing thread")
+                .register(registry);
         // A few buckets, so a queue that makes sign-ins wait shows in a quantile, not only in the mean.
-        this.wait = Timer.builder(WAIT).description("Time a password hash waited for a hashing thread")
-                .serviceLevelObjectives(Duration.ofMillis(1), Duration.ofMillis(10), Duration.ofMillis(100),
-                        Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5))
+        this.wait = Timer.builder(WAIT)
+                .description("Time a password hash waited for a hashing thread")
+                .serviceLevelObjectives(
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(10),
+                        Duration.ofMillis(100),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(5))
                 .register(registry);
     }
 

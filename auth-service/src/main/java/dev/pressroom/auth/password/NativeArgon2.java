@@ -14,8 +14,7 @@ final class NativeArgon2 {
     /** ARGON2_MEMORY_ALLOCATION_ERROR of argon2.h: no memory, not a bad argument. */
     static final int MEMORY_ALLOCATION_ERROR = -22;
 
-    private NativeArgon2() {
-    }
+    private NativeArgon2() {}
 
     /** The library's path inside the application for this machine. */
     static String resource() {
@@ -29,7 +28,9 @@ final class NativeArgon2 {
 
     /** The most {@link #hash} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
     enum Ceiling {
-        ANY, AVX2, PORTABLE
+        ANY,
+        AVX2,
+        PORTABLE
     }
 
     /** @return "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (ordinal) */
@@ -45,6 +46,16 @@ final class NativeArgon2 {
      * @param tag receives the tag, its length the tag's
      * @return 0 (ARGON2_OK), or the reference's error code (the tag is then not written)
      */
-    static native int hash(long area, long areaBytes, byte[] password, byte[] salt, byte[] key, byte[] ad,
-            int memoryKib, int passes, int lanes, int ceiling, byte[] tag);
+    static native int hash(
+            long area,
+            long areaBytes,
+            byte[] password,
+            byte[] salt,
+            byte[] key,
+            byte[] ad,
+            int memoryKib,
+            int passes,
+            int lanes,
+            int ceiling,
+            byte[] tag);
 }

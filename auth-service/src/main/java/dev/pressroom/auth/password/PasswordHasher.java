@@ -30,12 +30,15 @@ public final class PasswordHasher {
      * lanes, about 20 times today's work. Hashing threads × this is the most memory hashes can hold at once.
      */
     public static final int MAX_MEMORY_KIB = 64 * 1024;
+
     public static final int MAX_ITERATIONS = 10;
     public static final int MAX_PARALLELISM = 8;
-    private static final String CURRENT = "$argon2id$v=19$m=" + MEMORY_KIB + ",t=" + ITERATIONS + ",p=" + PARALLELISM + "$";
+    private static final String CURRENT =
+            "$argon2id$v=19$m=" + MEMORY_KIB + ",t=" + ITERATIONS + ",p=" + PARALLELISM + "$";
     /** $argon2id$v=19$m=..,t=..,p=..$salt$tag, salt 8-64 and tag 16-64 bytes (unpadded base64). */
     private static final Pattern PHC = Pattern.compile("\\$argon2id\\$v=19\\$m=(\\d{1,10}),t=(\\d{1,10}),p=(\\d{1,10})"
             + "\\$([A-Za-z0-9+/]{11,86})\\$([A-Za-z0-9+/]{22,86})");
+
     private static final int SALT_BYTES = 16;
     private static final int HASH_BYTES = 32;
     private static final int MAX_PASSWORD_BYTES = 1024;
@@ -87,8 +90,10 @@ public final class PasswordHasher {
         long t = Long.parseLong(phc.group(2));
         long p = Long.parseLong(phc.group(3));
         if (m > MAX_MEMORY_KIB || t > MAX_ITERATIONS || p > MAX_PARALLELISM || t < 1 || p < 1 || m < 8 * p) {
-            LOG.warnf("A stored password hash asks for m=%d KiB, t=%d, p=%d, outside m 8p..%d, t 1..%d, p 1..%d; "
-                    + "refused", m, t, p, MAX_MEMORY_KIB, MAX_ITERATIONS, MAX_PARALLELISM);
+            LOG.warnf(
+                    "A stored password hash asks for m=%d KiB, t=%d, p=%d, outside m 8p..%d, t 1..%d, p 1..%d; "
+                            + "refused",
+                    m, t, p, MAX_MEMORY_KIB, MAX_ITERATIONS, MAX_PARALLELISM);
             return false;
         }
         byte[] salt;

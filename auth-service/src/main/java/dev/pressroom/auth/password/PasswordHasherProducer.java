@@ -23,11 +23,17 @@ public class PasswordHasherProducer {
     @Produces
     @Singleton
     HashingPool pool(AuthConfig config, MeterRegistry registry) {
-        HashingPool pool = new HashingPool(config.hashing().threads().orElseGet(() -> CpuLimit.defaultThreads(
-                Path.of("/sys/fs/cgroup"), Runtime.getRuntime().availableProcessors())), config.hashing().queue(),
+        HashingPool pool = new HashingPool(
+                config.hashing()
+                        .threads()
+                        .orElseGet(() -> CpuLimit.defaultThreads(
+                                Path.of("/sys/fs/cgroup"), Runtime.getRuntime().availableProcessors())),
+                config.hashing().queue(),
                 registry);
-        LOG.infof("Password hashing pool: %d thread(s) and work area(s) (AUTH_HASH_THREADS), at most %d hashes "
-                + "waiting (AUTH_HASH_QUEUE)", pool.threads(), config.hashing().queue());
+        LOG.infof(
+                "Password hashing pool: %d thread(s) and work area(s) (AUTH_HASH_THREADS), at most %d hashes "
+                        + "waiting (AUTH_HASH_QUEUE)",
+                pool.threads(), config.hashing().queue());
         return pool;
     }
 
@@ -39,8 +45,8 @@ public class PasswordHasherProducer {
     @Singleton
     @Startup
     PasswordHasher hasher(AuthConfig config, HashingPool pool) {
-        NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose(config.argon2(),
-                () -> ReferenceArgon2id.load(pool.threads(), PasswordHasher.MEMORY_KIB));
+        NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose(
+                config.argon2(), () -> ReferenceArgon2id.load(pool.threads(), PasswordHasher.MEMORY_KIB));
         LOG.info(choice.description());
         return new PasswordHasher(choice.implementation());
     }

@@ -55,19 +55,29 @@ final class ReferenceArgon2id implements Argon2id {
     }
 
     @Override
-    public byte[] hash(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
-            int tagLength) {
+    public byte[] hash(
+            byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes, int tagLength) {
         // C would crash the JVM on a null array: refuse it here.
         if (password == null || salt == null || key == null || ad == null || tagLength < 0) {
-            throw new IllegalArgumentException("password, salt, key and data must be arrays (empty for none), the tag "
-                    + "length not negative");
+            throw new IllegalArgumentException(
+                    "password, salt, key and data must be arrays (empty for none), the tag " + "length not negative");
         }
         byte[] tag = new byte[tagLength];
         Area area = take();
         int result;
         try {
-            result = NativeArgon2.hash(area.address(), areaBytes, password, salt, key, ad, memoryKib, passes, lanes,
-                    ceiling.ordinal(), tag);
+            result = NativeArgon2.hash(
+                    area.address(),
+                    areaBytes,
+                    password,
+                    salt,
+                    key,
+                    ad,
+                    memoryKib,
+                    passes,
+                    lanes,
+                    ceiling.ordinal(),
+                    tag);
         } finally {
             // The area must not be unmapped while C fills it, however early the JIT drops it.
             Reference.reachabilityFence(area);

@@ -8,8 +8,15 @@ import java.util.List;
  * {@code maxAge} is -1 when absent.
  */
 @RegisterForReflection
-public record AuthorizationRequest(String clientId, String redirectUri, List<String> scopes, String state,
-                                   String nonce, String codeChallenge, List<String> prompt, long maxAge) {
+public record AuthorizationRequest(
+        String clientId,
+        String redirectUri,
+        List<String> scopes,
+        String state,
+        String nonce,
+        String codeChallenge,
+        List<String> prompt,
+        long maxAge) {
 
     public boolean prompts(String value) {
         return prompt.contains(value);

@@ -18,7 +18,8 @@ public record ClientCredentials(String clientId, Optional<String> secret) {
             throw OAuthException.invalidClient("Send the client secret with HTTP Basic (client_secret_basic).");
         }
         if (authorization == null || authorization.isBlank()) {
-            return formClientId.map(id -> new ClientCredentials(id, Optional.empty()))
+            return formClientId
+                    .map(id -> new ClientCredentials(id, Optional.empty()))
                     .orElseThrow(() -> OAuthException.invalidClient("Client authentication is required."));
         }
         ClientCredentials basic = parseBasic(authorization);
@@ -34,7 +35,8 @@ public record ClientCredentials(String clientId, Optional<String> secret) {
         }
         String decoded;
         try {
-            decoded = new String(Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
+            decoded = new String(
+                    Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw OAuthException.invalidClient("Malformed Basic credentials.");
         }

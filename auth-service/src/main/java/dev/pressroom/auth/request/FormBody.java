@@ -16,15 +16,17 @@ import java.util.function.Supplier;
  */
 public final class FormBody {
 
-    private FormBody() {
-    }
+    private FormBody() {}
 
     public static Params parse(String contentType, String body) {
-        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+        if (contentType == null
+                || !contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
             throw OAuthException.invalidRequest("The body must be application/x-www-form-urlencoded.");
         }
-        return new Params(decode(body, () -> OAuthException.invalidRequest("The form body is malformed.")),
-                OAuthException::invalidRequest).checkAll();
+        return new Params(
+                        decode(body, () -> OAuthException.invalidRequest("The form body is malformed.")),
+                        OAuthException::invalidRequest)
+                .checkAll();
     }
 
     /**

@@ -27,6 +27,5 @@ public final class OAuthParams {
 
     public static final String AUTHORIZATION_CODE = "authorization_code";
 
-    private OAuthParams() {
-    }
+    private OAuthParams() {}
 }

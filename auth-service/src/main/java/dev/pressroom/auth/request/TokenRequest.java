@@ -27,12 +27,19 @@ public sealed interface TokenRequest {
     static TokenRequest parse(Params params) {
         String grantType = params.required(OAuthParams.GRANT_TYPE);
         return switch (grantType) {
-            case OAuthParams.AUTHORIZATION_CODE -> new AuthorizationCode(params.required(OAuthParams.CODE),
-                    params.required(OAuthParams.REDIRECT_URI), params.required(OAuthParams.CODE_VERIFIER));
-            case OAuthParams.REFRESH_TOKEN -> new RefreshToken(params.required(OAuthParams.REFRESH_TOKEN),
-                    params.optional(OAuthParams.SCOPE));
-            default -> throw new OAuthException(400, "unsupported_grant_type",
-                    "Supported grant types: authorization_code, refresh_token.", null);
+            case OAuthParams.AUTHORIZATION_CODE ->
+                new AuthorizationCode(
+                        params.required(OAuthParams.CODE),
+                        params.required(OAuthParams.REDIRECT_URI),
+                        params.required(OAuthParams.CODE_VERIFIER));
+            case OAuthParams.REFRESH_TOKEN ->
+                new RefreshToken(params.required(OAuthParams.REFRESH_TOKEN), params.optional(OAuthParams.SCOPE));
+            default ->
+                throw new OAuthException(
+                        400,
+                        "unsupported_grant_type",
+                        "Supported grant types: authorization_code, refresh_token.",
+                        null);
         };
     }
 }

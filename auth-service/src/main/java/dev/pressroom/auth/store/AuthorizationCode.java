@@ -5,7 +5,16 @@ import java.util.List;
 
 /** What an authorization code stands for, kept in Redis under the code's hash for five minutes. */
 @RegisterForReflection
-public record AuthorizationCode(String clientId, String redirectUri, String accountId, List<String> scopes,
-                                String nonce, String codeChallenge, long authTime, String sid, List<String> amr,
-                                String grantId, String consentId, long issuedAt) {
-}
+public record AuthorizationCode(
+        String clientId,
+        String redirectUri,
+        String accountId,
+        List<String> scopes,
+        String nonce,
+        String codeChallenge,
+        long authTime,
+        String sid,
+        List<String> amr,
+        String grantId,
+        String consentId,
+        long issuedAt) {}

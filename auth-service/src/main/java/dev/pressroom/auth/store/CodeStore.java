@@ -8,8 +8,7 @@ public interface CodeStore {
     Uni<Void> save(String code, AuthorizationCode data);
 
     /** What presenting a code with a binding did; {@code mismatch} names the part of the binding that differs. */
-    record Presented(Outcome<AuthorizationCode> outcome, String mismatch) {
-    }
+    record Presented(Outcome<AuthorizationCode> outcome, String mismatch) {}
 
     /**
      * Atomically checks the code's binding (RFC 6749 §4.1.3, RFC 7636 §4.6) and marks the code used. A binding that

@@ -9,11 +9,21 @@ import java.util.List;
  * all. {@code chainStart} is when the code was issued: the refresh chain's absolute lifetime counts from it.
  */
 @RegisterForReflection
-public record Grant(String grantId, String consentId, String clientId, String accountId, List<String> scopes,
-                    long authTime, String sid, List<String> amr, long chainStart, long issuedAt, long expiresAt) {
+public record Grant(
+        String grantId,
+        String consentId,
+        String clientId,
+        String accountId,
+        List<String> scopes,
+        long authTime,
+        String sid,
+        List<String> amr,
+        long chainStart,
+        long issuedAt,
+        long expiresAt) {
 
     public Grant withScopes(List<String> narrowed, long issuedAt, long expiresAt) {
-        return new Grant(grantId, consentId, clientId, accountId, narrowed, authTime, sid, amr, chainStart, issuedAt,
-                expiresAt);
+        return new Grant(
+                grantId, consentId, clientId, accountId, narrowed, authTime, sid, amr, chainStart, issuedAt, expiresAt);
     }
 }

@@ -108,6 +108,5 @@ final class LuaScripts {
             return redis.call('ZCARD', KEYS[1])
             """;
 
-    private LuaScripts() {
-    }
+    private LuaScripts() {}
 }

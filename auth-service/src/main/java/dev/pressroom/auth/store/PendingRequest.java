@@ -9,8 +9,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * that was checked for it (prompt=login, max_age), and only that session may answer.
  */
 @RegisterForReflection
-public record PendingRequest(String id, String csrf, AuthorizationRequest request, boolean signedInForIt,
-                             String consentSid) {
+public record PendingRequest(
+        String id, String csrf, AuthorizationRequest request, boolean signedInForIt, String consentSid) {
 
     public static PendingRequest start(String id, String csrf, AuthorizationRequest request) {
         return new PendingRequest(id, csrf, request, false, null);

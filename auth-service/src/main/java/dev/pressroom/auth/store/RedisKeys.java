@@ -15,8 +15,7 @@ public final class RedisKeys {
     private static final String PREFIX = "auth:";
     private static final int TAG_LENGTH = 16;
 
-    private RedisKeys() {
-    }
+    private RedisKeys() {}
 
     /** A new code, access or refresh token of the account: its tag, a dot, 256 random bits in base64url. */
     public static String newToken(String accountId) {
@@ -25,7 +24,8 @@ public final class RedisKeys {
 
     /** The account's hash tag: the first 64 bits of the SHA-256 of its id, in hex. */
     static String tag(String accountId) {
-        return HexFormat.of().formatHex(Tokens.sha256Bytes(accountId.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        return HexFormat.of()
+                .formatHex(Tokens.sha256Bytes(accountId.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                 .substring(0, TAG_LENGTH);
     }
 

@@ -30,8 +30,8 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     private final AuthConfig config;
     private final Clock clock;
 
-    public RedisStores(ReactiveRedisDataSource redis, DatastoreErrors errors, ObjectMapper json, AuthConfig config,
-                       Clock clock) {
+    public RedisStores(
+            ReactiveRedisDataSource redis, DatastoreErrors errors, ObjectMapper json, AuthConfig config, Clock clock) {
         this.redis = redis;
         this.errors = errors;
         this.json = json;
@@ -44,8 +44,14 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     @Override
     public Uni<Void> save(String code, AuthorizationCode data) {
         long now = clock.instant().getEpochSecond();
-        return eval(LuaScripts.SAVE_CODE, List.of(RedisKeys.code(code), RedisKeys.app(data.accountId(), data.clientId())),
-                List.of(write(data), seconds(now), seconds(now + config.codeTtl().getSeconds()), data.grantId()))
+        return eval(
+                        LuaScripts.SAVE_CODE,
+                        List.of(RedisKeys.code(code), RedisKeys.app(data.accountId(), data.clientId())),
+                        List.of(
+                                write(data),
+                                seconds(now),
+                                seconds(now + config.codeTtl().getSeconds()),
+                                data.grantId()))
                 .replaceWithVoid();
     }
 
@@ -56,21 +62,26 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
             return Uni.createFrom().item(new Presented(Outcome.unknown(), null));
         }
         // A used code is kept for an access token's lifetime, so a replay can still revoke what it minted.
-        return eval(LuaScripts.CONSUME_CODE, List.of(key, key + ":used"),
-                List.of(seconds(config.accessTokenTtl().getSeconds()), clientId, redirectUri, challenge))
-                .map(r -> r != null && r.size() == 1 ? new Presented(Outcome.unknown(), r.get(0).toString())
+        return eval(
+                        LuaScripts.CONSUME_CODE,
+                        List.of(key, key + ":used"),
+                        List.of(seconds(config.accessTokenTtl().getSeconds()), clientId, redirectUri, challenge))
+                .map(r -> r != null && r.size() == 1
+                        ? new Presented(Outcome.unknown(), r.get(0).toString())
                         : new Presented(outcome(r, AuthorizationCode.class), null));
     }
 
     // --- access and refresh tokens -------------------------------------------------------------------
 
     @Override
-    public Uni<Minted> mint(String retiring, Grant accessGrant, String accessToken, Grant refreshGrant,
-                           String refreshToken) {
+    public Uni<Minted> mint(
+            String retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
         String accountId = accessGrant.accountId();
         String grantId = accessGrant.grantId();
-        List<String> keys = new ArrayList<>(List.of(RedisKeys.grant(accountId, grantId),
-                RedisKeys.revoked(accountId, grantId), RedisKeys.app(accountId, accessGrant.clientId()),
+        List<String> keys = new ArrayList<>(List.of(
+                RedisKeys.grant(accountId, grantId),
+                RedisKeys.revoked(accountId, grantId),
+                RedisKeys.app(accountId, accessGrant.clientId()),
                 RedisKeys.access(accessToken)));
         if (refreshToken != null) {
             keys.add(RedisKeys.refresh(refreshToken));
@@ -78,17 +89,25 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         if (retiring != null) {
             keys.add(RedisKeys.refresh(retiring));
         }
-        List<String> args = List.of(seconds(clock.instant().getEpochSecond()), Integer.toString(config.limits().liveTokensPerGrant()),
-                grantId, write(accessGrant), seconds(accessGrant.expiresAt()),
-                refreshToken == null ? "" : write(refreshGrant), refreshToken == null ? "0" : seconds(refreshGrant.expiresAt()),
-                refreshToken == null ? "0" : "1", retiring == null ? "0" : "1");
-        return eval(LuaScripts.MINT, keys, args).map(r -> Minted.valueOf(r.toString().toUpperCase(Locale.ROOT)));
+        List<String> args = List.of(
+                seconds(clock.instant().getEpochSecond()),
+                Integer.toString(config.limits().liveTokensPerGrant()),
+                grantId,
+                write(accessGrant),
+                seconds(accessGrant.expiresAt()),
+                refreshToken == null ? "" : write(refreshGrant),
+                refreshToken == null ? "0" : seconds(refreshGrant.expiresAt()),
+                refreshToken == null ? "0" : "1",
+                retiring == null ? "0" : "1");
+        return eval(LuaScripts.MINT, keys, args)
+                .map(r -> Minted.valueOf(r.toString().toUpperCase(Locale.ROOT)));
     }
 
     @Override
     public Uni<Grant> findAccessToken(String accessToken) {
         String key = RedisKeys.access(accessToken);
-        return key == null ? Uni.createFrom().nullItem()
+        return key == null
+                ? Uni.createFrom().nullItem()
                 : command("GET", key).map(r -> r == null ? null : read(r.toString(), Grant.class));
     }
 
@@ -98,10 +117,12 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         if (key == null) {
             return Uni.createFrom().item(Outcome.unknown());
         }
-        return command("HMGET", key, "s", "d").map(r -> r == null || r.get(0) == null
-                ? Outcome.<Grant>unknown()
-                : new Outcome<>("c".equals(r.get(0).toString()) ? Outcome.Status.FIRST_USE : Outcome.Status.REUSED,
-                        read(r.get(1).toString(), Grant.class)));
+        return command("HMGET", key, "s", "d")
+                .map(r -> r == null || r.get(0) == null
+                        ? Outcome.<Grant>unknown()
+                        : new Outcome<>(
+                                "c".equals(r.get(0).toString()) ? Outcome.Status.FIRST_USE : Outcome.Status.REUSED,
+                                read(r.get(1).toString(), Grant.class)));
     }
 
     /**
@@ -111,11 +132,18 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     @Override
     public Uni<Void> revokeGrant(String accountId, String grantId) {
         String set = RedisKeys.grant(accountId, grantId);
-        return command("ZRANGE", set, "0", Integer.toString(REVOKE_BATCH - 1)).chain(members -> {
-            List<String> keys = new ArrayList<>(List.of(set, RedisKeys.revoked(accountId, grantId)));
-            members.forEach(m -> keys.add(m.toString()));
-            return eval(LuaScripts.REVOKE_BATCH, keys, List.of(seconds(config.codeTtl().getSeconds())));
-        }).chain(left -> left.toLong() > 0 ? revokeGrant(accountId, grantId) : Uni.createFrom().voidItem());
+        return command("ZRANGE", set, "0", Integer.toString(REVOKE_BATCH - 1))
+                .chain(members -> {
+                    List<String> keys = new ArrayList<>(List.of(set, RedisKeys.revoked(accountId, grantId)));
+                    members.forEach(m -> keys.add(m.toString()));
+                    return eval(
+                            LuaScripts.REVOKE_BATCH,
+                            keys,
+                            List.of(seconds(config.codeTtl().getSeconds())));
+                })
+                .chain(left -> left.toLong() > 0
+                        ? revokeGrant(accountId, grantId)
+                        : Uni.createFrom().voidItem());
     }
 
     /** Every grant in the app's index is revoked, then taken out of it; a grant added meanwhile stays listed. */
@@ -129,7 +157,9 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
             for (String id : ids) {
                 all = all.chain(() -> revokeGrant(accountId, id));
             }
-            return ids.isEmpty() ? all : all.chain(() -> command("ZREM", concat(index, ids)).replaceWithVoid());
+            return ids.isEmpty()
+                    ? all
+                    : all.chain(() -> command("ZREM", concat(index, ids)).replaceWithVoid());
         });
     }
 
@@ -143,19 +173,27 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     @Override
     public Uni<Void> save(String cookieValue, Session session) {
-        return command("SET", RedisKeys.session(cookieValue), write(session), "EX", seconds(config.sessionTtl().getSeconds()))
+        return command(
+                        "SET",
+                        RedisKeys.session(cookieValue),
+                        write(session),
+                        "EX",
+                        seconds(config.sessionTtl().getSeconds()))
                 .replaceWithVoid();
     }
 
     @Override
     public Uni<Session> find(String cookieValue) {
-        return !SessionStore.wellFormed(cookieValue) ? Uni.createFrom().nullItem()
-                : command("GET", RedisKeys.session(cookieValue)).map(r -> r == null ? null : read(r.toString(), Session.class));
+        return !SessionStore.wellFormed(cookieValue)
+                ? Uni.createFrom().nullItem()
+                : command("GET", RedisKeys.session(cookieValue))
+                        .map(r -> r == null ? null : read(r.toString(), Session.class));
     }
 
     @Override
     public Uni<Void> delete(String cookieValue) {
-        return !SessionStore.wellFormed(cookieValue) ? Uni.createFrom().voidItem()
+        return !SessionStore.wellFormed(cookieValue)
+                ? Uni.createFrom().voidItem()
                 : command("DEL", RedisKeys.session(cookieValue)).replaceWithVoid();
     }
 
@@ -163,8 +201,13 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     @Override
     public Uni<Void> save(PendingRequest request) {
-        return command("SET", RedisKeys.pendingRequest(request.id()), write(request),
-                "EX", seconds(config.pendingRequestTtl().getSeconds())).replaceWithVoid();
+        return command(
+                        "SET",
+                        RedisKeys.pendingRequest(request.id()),
+                        write(request),
+                        "EX",
+                        seconds(config.pendingRequestTtl().getSeconds()))
+                .replaceWithVoid();
     }
 
     @Override
@@ -217,7 +260,8 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         try {
             return json.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialise " + value.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "Cannot serialise " + value.getClass().getSimpleName(), e);
         }
     }
 

@@ -5,5 +5,4 @@ import java.util.List;
 
 /** A browser session: who signed in, when and how. {@code sid} is public (in ID tokens); the cookie value is not. */
 @RegisterForReflection
-public record Session(String sid, String accountId, long authTime, List<String> amr) {
-}
+public record Session(String sid, String accountId, long authTime, List<String> amr) {}

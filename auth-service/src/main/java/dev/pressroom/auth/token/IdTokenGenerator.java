@@ -63,7 +63,6 @@ public class IdTokenGenerator {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, digest.length / 2));
     }
 
-    public record IdTokenInput(String clientId, String accessToken, long authTime, List<String> amr,
-                               String sid, String nonce) {
-    }
+    public record IdTokenInput(
+            String clientId, String accessToken, long authTime, List<String> amr, String sid, String nonce) {}
 }

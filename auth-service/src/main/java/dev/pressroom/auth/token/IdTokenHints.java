@@ -31,8 +31,8 @@ public class IdTokenHints {
     public Optional<Hint> read(String idToken) {
         try {
             JsonWebSignature jws = new JsonWebSignature();
-            jws.setAlgorithmConstraints(new AlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT,
-                    AlgorithmIdentifiers.RSA_USING_SHA256));
+            jws.setAlgorithmConstraints(new AlgorithmConstraints(
+                    AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.RSA_USING_SHA256));
             jws.setCompactSerialization(idToken);
             Optional<SigningKey> key = keys.find(jws.getKeyIdHeaderValue());
             if (key.isEmpty()) {

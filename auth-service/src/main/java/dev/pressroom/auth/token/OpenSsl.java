@@ -11,8 +11,7 @@ final class OpenSsl {
 
     static final String LIBRARY = "libpressroom_rs256.so";
 
-    private OpenSsl() {
-    }
+    private OpenSsl() {}
 
     /** The library's path inside the application for this machine, e.g. native/linux-x86_64/libpressroom_rs256.so. */
     static String resource() {

@@ -21,8 +21,7 @@ final class OpenSslRsaSigner implements RsaSigner {
     private final ConcurrentMap<String, NativeKey> keys = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private OpenSslRsaSigner() {
-    }
+    private OpenSslRsaSigner() {}
 
     /** Loads the library from the application. @throws IllegalStateException when it cannot be loaded */
     static OpenSslRsaSigner load() {
@@ -89,6 +88,7 @@ final class OpenSslRsaSigner implements RsaSigner {
         private final String kid;
         /** The key it was parsed from. SigningKeys re-reads the files every 30 s into new, equal objects. */
         private volatile RSAPrivateKey source;
+
         private long handle;
 
         private NativeKey(String kid, RSAPrivateKey source, long handle) {

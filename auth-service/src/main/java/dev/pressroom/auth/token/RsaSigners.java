@@ -9,15 +9,19 @@ final class RsaSigners {
 
     private static final NativeOrJava.Setting SETTING = new NativeOrJava.Setting("AUTH_SIGNER", "openssl", "jdk");
 
-    private RsaSigners() {
-    }
+    private RsaSigners() {}
 
     /**
      * @param openssl loads the OpenSSL signer, throwing IllegalStateException when it cannot
      * @throws IllegalStateException when {@code openssl} is asked for and does not load (no silent fallback then)
      */
     static Choice<RsaSigner> choose(String mode, Supplier<OpenSslRsaSigner> openssl) {
-        return NativeOrJava.choose(SETTING, mode, openssl, signer -> "RS256 signing with " + signer.version(),
-                JdkRsaSigner::new, "RS256 signing with the JDK");
+        return NativeOrJava.choose(
+                SETTING,
+                mode,
+                openssl,
+                signer -> "RS256 signing with " + signer.version(),
+                JdkRsaSigner::new,
+                "RS256 signing with the JDK");
     }
 }

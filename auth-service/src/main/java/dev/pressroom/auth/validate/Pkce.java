@@ -14,8 +14,7 @@ public final class Pkce {
     /** base64url of a SHA-256 digest, no padding: exactly 43 characters (RFC 7636 §4.2). */
     private static final Pattern CHALLENGE = Pattern.compile("[A-Za-z0-9\\-_]{43}");
 
-    private Pkce() {
-    }
+    private Pkce() {}
 
     public static boolean isValidChallenge(String challenge) {
         return challenge != null && CHALLENGE.matcher(challenge).matches();
@@ -31,7 +30,8 @@ public final class Pkce {
      * (CodeStore.consume); the challenge is no secret (it travelled through the browser).
      */
     public static String s256(String verifier) {
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(Tokens.sha256Bytes(verifier.getBytes(StandardCharsets.US_ASCII)));
     }
 }

@@ -16,8 +16,7 @@ public final class RedirectUris {
     /** RFC 8252 §7.1: a reverse-domain private-use scheme, at least two labels. */
     private static final Pattern REVERSE_DOMAIN_SCHEME = Pattern.compile("[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+");
 
-    private RedirectUris() {
-    }
+    private RedirectUris() {}
 
     /** Why {@code uri} cannot be registered, or empty when it can. */
     public static Optional<String> registrationProblem(String uri) {
@@ -51,8 +50,10 @@ public final class RedirectUris {
         }
         return switch (scheme) {
             case "https" -> httpsProblem(parsed);
-            case "http" -> isLoopback(parsed) ? Optional.empty()
-                    : Optional.of("http is allowed only on 127.0.0.1 or [::1]; use https");
+            case "http" ->
+                isLoopback(parsed)
+                        ? Optional.empty()
+                        : Optional.of("http is allowed only on 127.0.0.1 or [::1]; use https");
             default -> privateSchemeProblem(parsed);
         };
     }
@@ -96,10 +97,14 @@ public final class RedirectUris {
         try {
             URI reg = new URI(registered);
             URI req = new URI(requested);
-            return isLoopback(reg) && isLoopback(req) && reg.getHost().equals(req.getHost())
-                    && reg.getRawUserInfo() == null && req.getRawUserInfo() == null
+            return isLoopback(reg)
+                    && isLoopback(req)
+                    && reg.getHost().equals(req.getHost())
+                    && reg.getRawUserInfo() == null
+                    && req.getRawUserInfo() == null
                     && req.getRawFragment() == null
-                    && eq(reg.getRawPath(), req.getRawPath()) && eq(reg.getRawQuery(), req.getRawQuery());
+                    && eq(reg.getRawPath(), req.getRawPath())
+                    && eq(reg.getRawQuery(), req.getRawQuery());
         } catch (URISyntaxException e) {
             return false;
         }
@@ -117,7 +122,9 @@ public final class RedirectUris {
             if (e.getValue() == null) {
                 continue;
             }
-            sb.append(separator).append(e.getKey()).append('=')
+            sb.append(separator)
+                    .append(e.getKey())
+                    .append('=')
                     .append(URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8));
             separator = '&';
         }

@@ -36,8 +36,7 @@ public final class Scopes {
     /** RFC 6749 §3.3 scope-token characters. */
     private static final Pattern TOKEN = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]+");
 
-    private Scopes() {
-    }
+    private Scopes() {}
 
     /** Parses a space-separated scope string into an ordered set; null when a token is malformed. */
     public static Set<String> parse(String scope) {

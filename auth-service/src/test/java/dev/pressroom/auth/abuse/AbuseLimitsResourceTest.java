@@ -47,7 +47,8 @@ class AbuseLimitsResourceTest {
     void signInWhenThreeFailuresThenNextAttemptWaitsEvenWithRightPassword() {
         signIn(app.email, "wrong-1");
         signIn(app.email, "wrong-2");
-        assertThat(signIn(app.email, "wrong-3").asString()).contains("Wrong email or password.")
+        assertThat(signIn(app.email, "wrong-3").asString())
+                .contains("Wrong email or password.")
                 .contains("Too many failed sign-ins: wait 2 seconds");
         assertThat(signIn(app.email, TestClients.PASSWORD).asString()).contains("Too many failed sign-ins");
         assertThat(browser.cookie("pr_session")).isNull();
@@ -92,7 +93,8 @@ class AbuseLimitsResourceTest {
             assertThat(signIn(app.email, "wrong-" + i).asString()).contains("Wrong email or password.");
         }
         browser.from("203.0.113.99");
-        assertThat(signIn(app.email, "wrong-4").asString()).contains("Too many failed sign-ins")
+        assertThat(signIn(app.email, "wrong-4").asString())
+                .contains("Too many failed sign-ins")
                 .doesNotContain("Wrong email or password.");
     }
 
@@ -103,11 +105,22 @@ class AbuseLimitsResourceTest {
             limits.limit("test", address, 60, 3).await().indefinitely();
         }
         assertThatThrownBy(() -> limits.limit("test", address, 60, 3).await().indefinitely())
-                .isInstanceOf(OAuthException.class).extracting("status", "error").containsExactly(429, "slow_down");
+                .isInstanceOf(OAuthException.class)
+                .extracting("status", "error")
+                .containsExactly(429, "slow_down");
     }
 
     private Response signIn(String email, String password) {
-        return browser.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", email, "password", password));
+        return browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        password));
     }
 }

@@ -57,7 +57,8 @@ class AddressLimitResourceTest {
         // 3 evaluated failures count for the address, not the 57 refused: a 4th account is evaluated without a wait.
         TestClients second = TestClients.forClient(first.clientId, first.secret);
         assertThat(signIn(browser.from(address), page, second.email, "wrong").asString())
-                .contains("Wrong email or password.").doesNotContain("Too many");
+                .contains("Wrong email or password.")
+                .doesNotContain("Too many");
     }
 
     @Test
@@ -68,17 +69,29 @@ class AddressLimitResourceTest {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
         clock.stop();
         for (int i = 1; i < ADDRESS_SLOW_AFTER; i++) {
-            assertThat(signIn(browser, page, "nobody-" + Tokens.random(6) + "@example.test", "wrong").asString())
+            assertThat(signIn(browser, page, "nobody-" + Tokens.random(6) + "@example.test", "wrong")
+                            .asString())
                     .doesNotContain("Too many");
         }
 
-        assertThat(signIn(browser, page, "nobody-" + Tokens.random(6) + "@example.test", "wrong").asString())
+        assertThat(signIn(browser, page, "nobody-" + Tokens.random(6) + "@example.test", "wrong")
+                        .asString())
                 .contains("Wrong email or password. Too many failed sign-ins: wait 2 seconds");
-        assertThat(signIn(browser, page, app.email, TestClients.PASSWORD).asString()).contains("Too many failed sign-ins");
+        assertThat(signIn(browser, page, app.email, TestClients.PASSWORD).asString())
+                .contains("Too many failed sign-ins");
     }
 
     private static Response signIn(Browser browser, Response page, String email, String password) {
-        return browser.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", email, "password", password));
+        return browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        password));
     }
 }

@@ -40,11 +40,14 @@ class SignInAcrossAddressesResourceTest {
     }
 
     @Test
-    void signInWhenSixtyWrongPasswordsAtOnceFromSixtyAddressesThenExactlyTheAccountLimitAreEvaluated() throws Exception {
+    void signInWhenSixtyWrongPasswordsAtOnceFromSixtyAddressesThenExactlyTheAccountLimitAreEvaluated()
+            throws Exception {
         TestClients app = TestClients.create();
         Browser browser = new Browser();
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        List<String> addresses = IntStream.range(0, PARALLEL).mapToObj(i -> "198.51.100." + (i + 1)).toList();
+        List<String> addresses = IntStream.range(0, PARALLEL)
+                .mapToObj(i -> "198.51.100." + (i + 1))
+                .toList();
         clock.stop(); // at once: no slowdown may run out while a busy machine works through the burst
 
         long evaluated = SignInProbe.evaluated(browser, page, app.email, addresses);
@@ -76,7 +79,8 @@ class SignInAcrossAddressesResourceTest {
         for (int i = 1; i <= attacks; i++) {
             Browser attacker = new Browser().from("203.0.113." + (20 + i));
             Response page = attacker.get("/oauth/authorize", app.authorizeParams("openid"));
-            assertThat(signIn(attacker, page, app.email, "wrong-" + i).asString()).contains("Wrong email or password.");
+            assertThat(signIn(attacker, page, app.email, "wrong-" + i).asString())
+                    .contains("Wrong email or password.");
             if (i < attacks) {
                 clock.advance(PAST_ANY_SLOWDOWN);
             }
@@ -84,10 +88,13 @@ class SignInAcrossAddressesResourceTest {
 
         Browser travelling = new Browser().from("198.51.100.200");
         Response page = travelling.get("/oauth/authorize", app.authorizeParams("openid"));
-        long wait = statedWait(signIn(travelling, page, app.email, TestClients.PASSWORD).asString());
+        long wait = statedWait(
+                signIn(travelling, page, app.email, TestClients.PASSWORD).asString());
         assertThat(wait).isPositive().isLessThanOrEqualTo(AbuseLimits.MAX_SLOW_SECONDS);
         assertThat(travelling.cookie("pr_session")).isNull();
-        assertThat(signsIn(new Browser().from(home), app)).as("at a known address, at once").isTrue();
+        assertThat(signsIn(new Browser().from(home), app))
+                .as("at a known address, at once")
+                .isTrue();
         clock.advance(Duration.ofSeconds(wait));
         signIn(travelling, page, app.email, TestClients.PASSWORD);
         assertThat(travelling.cookie("pr_session")).as("after the stated wait").isNotNull();
@@ -101,12 +108,22 @@ class SignInAcrossAddressesResourceTest {
     }
 
     private static Response signIn(Browser browser, Response page, String email, String password) {
-        return browser.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", email, "password", password));
+        return browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        password));
     }
 
     private static long statedWait(String page) {
-        Matcher m = Pattern.compile("Too many failed sign-ins: wait (\\d+) seconds?").matcher(page);
+        Matcher m = Pattern.compile("Too many failed sign-ins: wait (\\d+) seconds?")
+                .matcher(page);
         assertThat(m.find()).as(page).isTrue();
         return Long.parseLong(m.group(1));
     }

@@ -40,18 +40,27 @@ class HashingQueueResourceTest {
             TestClients person = TestClients.forClient(app.clientId, app.secret);
             Browser browser = new Browser();
             Response page = browser.get("/oauth/authorize", person.authorizeParams("openid"));
-            Map<String, String> form = Map.of("request", Browser.hidden(page, "request"),
-                    "csrf", Browser.hidden(page, "csrf"), "email", person.email, "password", TestClients.PASSWORD);
+            Map<String, String> form = Map.of(
+                    "request",
+                    Browser.hidden(page, "request"),
+                    "csrf",
+                    Browser.hidden(page, "csrf"),
+                    "email",
+                    person.email,
+                    "password",
+                    TestClients.PASSWORD);
             signIns.add(() -> browser.post("/signin", form));
         }
 
         List<Response> answers = burst(signIns);
 
-        List<Response> refused = answers.stream().filter(r -> r.statusCode() == 503).toList();
+        List<Response> refused =
+                answers.stream().filter(r -> r.statusCode() == 503).toList();
         assertThat(refused).as("sign-ins refused").isNotEmpty();
         assertThat(refused.get(0).header("Retry-After")).isEqualTo("5");
         assertThat(refused.get(0).asString()).contains("Please try again in a moment.");
-        assertThat(answers).filteredOn(r -> r.statusCode() != 503)
+        assertThat(answers)
+                .filteredOn(r -> r.statusCode() != 503)
                 .allSatisfy(r -> assertThat(r.asString()).doesNotContain("Wrong email or password."))
                 .isNotEmpty();
     }
@@ -61,13 +70,15 @@ class HashingQueueResourceTest {
         List<Callable<Response>> creations = new ArrayList<>();
         for (int i = 0; i < BURST; i++) {
             String email = "burst-" + Tokens.random(6) + "@example.test";
-            creations.add(() -> Admin.admin().body(Map.of("email", email, "password", TestClients.PASSWORD,
-                    "name", "Burst")).post("/admin/accounts"));
+            creations.add(() -> Admin.admin()
+                    .body(Map.of("email", email, "password", TestClients.PASSWORD, "name", "Burst"))
+                    .post("/admin/accounts"));
         }
 
         List<Response> answers = burst(creations);
 
-        List<Response> refused = answers.stream().filter(r -> r.statusCode() == 503).toList();
+        List<Response> refused =
+                answers.stream().filter(r -> r.statusCode() == 503).toList();
         assertThat(refused).as("creations refused").isNotEmpty();
         assertThat(refused.get(0).header("Retry-After")).isEqualTo("5");
         assertThat(refused.get(0).jsonPath().getString("error")).isEqualTo("temporarily_unavailable");

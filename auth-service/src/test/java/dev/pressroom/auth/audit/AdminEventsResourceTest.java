@@ -31,10 +31,14 @@ class AdminEventsResourceTest {
 
         List<Map<String, Object>> mine = AuditEvents.find(Map.of("account_id", app.accountId));
         assertThat(mine).extracting(e -> e.get("type")).containsExactly("consent_given", "sign_in");
-        assertThat(mine).allSatisfy(e -> assertThat(e).containsEntry("account_id", app.accountId)
-                .containsEntry("client_id", app.clientId).containsKeys("id", "time", "address", "user_agent", "details"));
+        assertThat(mine)
+                .allSatisfy(e -> assertThat(e)
+                        .containsEntry("account_id", app.accountId)
+                        .containsEntry("client_id", app.clientId)
+                        .containsKeys("id", "time", "address", "user_agent", "details"));
         assertThat(AuditEvents.find(Map.of("client_id", app.clientId, "type", "sign_in")))
-                .extracting(e -> e.get("account_id")).containsExactly(other.accountId, app.accountId);
+                .extracting(e -> e.get("account_id"))
+                .containsExactly(other.accountId, app.accountId);
     }
 
     @Test
@@ -43,9 +47,15 @@ class AdminEventsResourceTest {
         Instant start = Instant.now().minusSeconds(1);
         app.exchange(app.code(new Browser(), "openid")).then().statusCode(200);
         AuditEvents.await(Map.of("account_id", app.accountId, "type", "consent_given"), e -> true);
-        assertThat(AuditEvents.find(Map.of("account_id", app.accountId, "from", start.toString()))).hasSize(2);
-        assertThat(AuditEvents.find(Map.of("account_id", app.accountId, "to", start.toString()))).isEmpty();
-        assertThat(AuditEvents.find(Map.of("account_id", app.accountId, "from", Instant.now().plusSeconds(60).toString())))
+        assertThat(AuditEvents.find(Map.of("account_id", app.accountId, "from", start.toString())))
+                .hasSize(2);
+        assertThat(AuditEvents.find(Map.of("account_id", app.accountId, "to", start.toString())))
+                .isEmpty();
+        assertThat(AuditEvents.find(Map.of(
+                        "account_id",
+                        app.accountId,
+                        "from",
+                        Instant.now().plusSeconds(60).toString())))
                 .isEmpty();
     }
 
@@ -54,9 +64,14 @@ class AdminEventsResourceTest {
         TestClients app = TestClients.create();
         String path = "/admin/accounts/" + app.accountId + "/roles";
         for (int i = 0; i < 5; i++) {
-            Admin.admin().body(Map.of("client_id", app.clientId, "role", "r" + i)).post(path).then().statusCode(200);
+            Admin.admin()
+                    .body(Map.of("client_id", app.clientId, "role", "r" + i))
+                    .post(path)
+                    .then()
+                    .statusCode(200);
         }
-        AuditEvents.awaitAll(Map.of("type", "admin_call", "limit", 50), e -> path.equals(AuditEvents.detail(e, "path")), 5);
+        AuditEvents.awaitAll(
+                Map.of("type", "admin_call", "limit", 50), e -> path.equals(AuditEvents.detail(e, "path")), 5);
 
         List<Object> ids = new ArrayList<>();
         Map<String, Object> query = new HashMap<>(Map.of("type", "admin_call", "limit", 2));
@@ -70,23 +85,44 @@ class AdminEventsResourceTest {
         assertThat(ids).doesNotHaveDuplicates();
         List<Long> numbers = ids.stream().map(id -> ((Number) id).longValue()).toList();
         assertThat(numbers).isSortedAccordingTo((a, b) -> Long.compare(b, a));
-        Admin.admin().queryParams(Map.of("account_id", app.accountId, "type", "consent_given")).get("/admin/events")
-                .then().statusCode(200).body("events", equalTo(List.of())).body("next_cursor", equalTo(null));
+        Admin.admin()
+                .queryParams(Map.of("account_id", app.accountId, "type", "consent_given"))
+                .get("/admin/events")
+                .then()
+                .statusCode(200)
+                .body("events", equalTo(List.of()))
+                .body("next_cursor", equalTo(null));
     }
 
     @Test
     void eventsWhenFilterMalformedThen400InvalidRequest() {
-        for (Map<String, String> bad : List.of(Map.of("type", "made_up"), Map.of("account_id", "not-a-uuid"),
-                Map.of("from", "yesterday"), Map.of("limit", "0"), Map.of("limit", "201"), Map.of("cursor", "abc"),
+        for (Map<String, String> bad : List.of(
+                Map.of("type", "made_up"),
+                Map.of("account_id", "not-a-uuid"),
+                Map.of("from", "yesterday"),
+                Map.of("limit", "0"),
+                Map.of("limit", "201"),
+                Map.of("cursor", "abc"),
                 Map.of("client_id", "x".repeat(65)))) {
-            Admin.admin().queryParams(bad).get("/admin/events").then().statusCode(400)
-                    .body("error", equalTo("invalid_request")).body("error_description", startsWith(bad.keySet().iterator().next()));
+            Admin.admin()
+                    .queryParams(bad)
+                    .get("/admin/events")
+                    .then()
+                    .statusCode(400)
+                    .body("error", equalTo("invalid_request"))
+                    .body(
+                            "error_description",
+                            startsWith(bad.keySet().iterator().next()));
         }
     }
 
     @Test
     void eventsWhenNoOrWrongTokenThen401() {
         Admin.management().get("/admin/events").then().statusCode(401).body("error", equalTo("unauthorized"));
-        Admin.management().header("Authorization", "Bearer nope").get("/admin/events").then().statusCode(401);
+        Admin.management()
+                .header("Authorization", "Bearer nope")
+                .get("/admin/events")
+                .then()
+                .statusCode(401);
     }
 }

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +55,9 @@ class AuditEventsResourceTest {
         assertThat(typeCount("sign_in") - typed).isEqualTo(1);
 
         Map<String, Object> event = await(Map.of("type", "sign_in", "account_id", app.accountId), e -> true);
-        assertThat(event).containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1")
+        assertThat(event)
+                .containsEntry("client_id", app.clientId)
+                .containsEntry("address", "127.0.0.1")
                 .containsEntry("user_agent", BROWSER);
     }
 
@@ -72,8 +73,8 @@ class AuditEventsResourceTest {
         Map<String, Object> known = await(Map.of("type", "sign_in_failed", "account_id", app.accountId), e -> true);
         assertThat(detail(known, "reason")).isEqualTo("wrong_password");
         assertThat(known).containsEntry("client_id", app.clientId).containsEntry("user_agent", BROWSER);
-        Map<String, Object> stranger = await(Map.of("type", "sign_in_failed", "client_id", app.clientId),
-                e -> e.get("account_id") == null);
+        Map<String, Object> stranger =
+                await(Map.of("type", "sign_in_failed", "client_id", app.clientId), e -> e.get("account_id") == null);
         assertThat(detail(stranger, "reason")).isEqualTo("wrong_password");
         assertThat(stranger.toString()).doesNotContain(unknown).doesNotContain("not the password");
     }
@@ -98,9 +99,11 @@ class AuditEventsResourceTest {
         assertThat(signIns("throttled") - throttled).isEqualTo(1);
         assertThat(signIns("locked") - locked).isEqualTo(1);
         Map<String, String> mine = Map.of("account_id", app.accountId);
-        assertThat(detail(await(with(mine, "type", "account_locked"), e -> true), "minutes")).isEqualTo(15);
+        assertThat(detail(await(with(mine, "type", "account_locked"), e -> true), "minutes"))
+                .isEqualTo(15);
         List<Object> reasons = AuditEvents.awaitAll(with(mine, "type", "sign_in_failed"), e -> true, 12).stream()
-                .map(e -> detail(e, "reason")).toList();
+                .map(e -> detail(e, "reason"))
+                .toList();
         assertThat(reasons.subList(0, 2)).containsExactly("locked", "wrong_password");
         assertThat(reasons).containsOnlyOnce("throttled");
     }
@@ -120,7 +123,8 @@ class AuditEventsResourceTest {
         assertThat(detail(await(Map.of("type", "consent_removed", "account_id", app.accountId), e -> true), "scopes"))
                 .isEqualTo(List.of("openid", "email"));
         assertThat(await(Map.of("type", "app_removed", "account_id", app.accountId), e -> true))
-                .containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1");
+                .containsEntry("client_id", app.clientId)
+                .containsEntry("address", "127.0.0.1");
 
         // Removing it again removes no consent, but the request to remove is still recorded.
         AccountPages.removeApp(browser, app.clientId).then().statusCode(303);
@@ -134,8 +138,10 @@ class AuditEventsResourceTest {
         String first = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
         app.refresh(first).then().statusCode(200);
         app.refresh(first).then().statusCode(400);
-        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
-        Map<String, Object> event = await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused)
+                .isEqualTo(1);
+        Map<String, Object> event =
+                await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
         assertThat(event).containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1");
         assertThat(detail(event, "cause")).isEqualTo("retired_token");
         assertThat(detail(event, "presented_by")).isEqualTo(app.clientId);
@@ -146,11 +152,18 @@ class AuditEventsResourceTest {
         TestClients other = TestClients.create();
         double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
         String token = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
-        Admin.publicApi().auth().preemptive().basic(other.clientId, other.secret)
-                .formParams(Map.of("grant_type", "refresh_token", "refresh_token", token)).post("/oauth/token")
-                .then().statusCode(400);
-        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
-        Map<String, Object> event = await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(other.clientId, other.secret)
+                .formParams(Map.of("grant_type", "refresh_token", "refresh_token", token))
+                .post("/oauth/token")
+                .then()
+                .statusCode(400);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused)
+                .isEqualTo(1);
+        Map<String, Object> event =
+                await(Map.of("type", "refresh_token_reused", "account_id", app.accountId), e -> true);
         assertThat(event).containsEntry("client_id", app.clientId);
         assertThat(detail(event, "cause")).isEqualTo("other_client");
         assertThat(detail(event, "presented_by")).isEqualTo(other.clientId);
@@ -162,30 +175,43 @@ class AuditEventsResourceTest {
         String code = app.code(browser, "openid");
         app.exchange(code).then().statusCode(200);
         app.exchange(code).then().statusCode(400);
-        assertThat(Admin.scrape().value("pressroom_auth_code_replays_total") - replays).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_code_replays_total") - replays)
+                .isEqualTo(1);
         assertThat(await(Map.of("type", "code_replayed", "account_id", app.accountId), e -> true))
-                .containsEntry("client_id", app.clientId).containsEntry("address", "127.0.0.1");
+                .containsEntry("client_id", app.clientId)
+                .containsEntry("address", "127.0.0.1");
     }
 
     @Test
     void clientWhenRegisteredUpdatedAndVerifiedThenEachRecorded() {
         double registrations = Admin.scrape().value("pressroom_auth_registrations_total");
-        Response registered = Admin.publicApi().contentType(ContentType.JSON).header("User-Agent", BROWSER)
+        Response registered = Admin.publicApi()
+                .contentType(ContentType.JSON)
+                .header("User-Agent", BROWSER)
                 .header("Authorization", "Bearer " + Admin.initialAccessToken())
                 .body(Map.of("client_name", "Self-hosted", "redirect_uris", List.of("https://example.test/cb")))
                 .post("/oauth/register");
         registered.then().statusCode(201);
         String clientId = registered.path("client_id");
-        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations)
+                .isEqualTo(1);
         Map<String, Object> created = await(Map.of("type", "client_registered", "client_id", clientId), e -> true);
         assertThat(created).containsEntry("user_agent", BROWSER);
         assertThat(detail(created, "kind")).isEqualTo("dynamic");
 
-        Admin.publicApi().contentType(ContentType.JSON)
+        Admin.publicApi()
+                .contentType(ContentType.JSON)
                 .header("Authorization", "Bearer " + registered.path("registration_access_token"))
-                .body(Map.of("client_id", clientId, "client_name", "Self-hosted, renamed",
-                        "redirect_uris", List.of("https://example.test/cb")))
-                .put("/oauth/register/" + clientId).then().statusCode(200);
+                .body(Map.of(
+                        "client_id",
+                        clientId,
+                        "client_name",
+                        "Self-hosted, renamed",
+                        "redirect_uris",
+                        List.of("https://example.test/cb")))
+                .put("/oauth/register/" + clientId)
+                .then()
+                .statusCode(200);
         assertThat(detail(await(Map.of("type", "client_updated", "client_id", clientId), e -> true), "by"))
                 .isEqualTo("client");
 
@@ -194,23 +220,37 @@ class AuditEventsResourceTest {
                 .isEqualTo("admin");
         assertThat(detail(await(Map.of("type", "client_registered", "client_id", app.clientId), e -> true), "kind"))
                 .isEqualTo("first_party");
-        Admin.admin().body(Map.of("verified_by", "Jo at trust desk")).post("/admin/clients/" + app.clientId + "/verify")
-                .then().statusCode(200);
-        assertThat(detail(await(Map.of("type", "client_verified", "client_id", app.clientId), e -> true), "verified_by"))
+        Admin.admin()
+                .body(Map.of("verified_by", "Jo at trust desk"))
+                .post("/admin/clients/" + app.clientId + "/verify")
+                .then()
+                .statusCode(200);
+        assertThat(detail(
+                        await(Map.of("type", "client_verified", "client_id", app.clientId), e -> true), "verified_by"))
                 .isEqualTo("Jo at trust desk");
         // Registrations count new clients only.
-        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_registrations_total") - registrations)
+                .isEqualTo(1);
     }
 
     @Test
     void adminWhenCalledThenEveryCallRecordedWithActorAndStatus() {
         String path = "/admin/accounts/" + app.accountId + "/roles";
-        Admin.admin().body(Map.of("client_id", app.clientId, "role", "editor")).post(path).then().statusCode(200);
-        Admin.management().header("Authorization", "Bearer wrong").contentType(ContentType.JSON)
-                .body(Map.of("client_id", app.clientId, "role", "editor")).post(path).then().statusCode(401);
+        Admin.admin()
+                .body(Map.of("client_id", app.clientId, "role", "editor"))
+                .post(path)
+                .then()
+                .statusCode(200);
+        Admin.management()
+                .header("Authorization", "Bearer wrong")
+                .contentType(ContentType.JSON)
+                .body(Map.of("client_id", app.clientId, "role", "editor"))
+                .post(path)
+                .then()
+                .statusCode(401);
 
-        List<Map<String, Object>> calls = AuditEvents.awaitAll(Map.of("type", "admin_call"),
-                e -> path.equals(detail(e, "path")), 2);
+        List<Map<String, Object>> calls =
+                AuditEvents.awaitAll(Map.of("type", "admin_call"), e -> path.equals(detail(e, "path")), 2);
         assertThat(detail(calls.get(0), "actor")).isEqualTo("refused");
         assertThat(detail(calls.get(0), "status")).isEqualTo(401);
         assertThat(detail(calls.get(1), "actor")).isEqualTo("admin token");
@@ -230,18 +270,35 @@ class AuditEventsResourceTest {
         app.exchange(code).then().statusCode(400);
         await(Map.of("type", "code_replayed", "account_id", app.accountId), e -> true);
 
-        String all = AuditEvents.find(Map.of("account_id", app.accountId, "limit", 200)).toString()
+        String all = AuditEvents.find(Map.of("account_id", app.accountId, "limit", 200))
+                        .toString()
                 + AuditEvents.find(Map.of("client_id", app.clientId, "limit", 200));
         assertThat(all).contains("refresh_token_reused").contains("sign_in").contains("consent_given");
-        for (String secret : new String[] {TestClients.PASSWORD, code, refresh, tokens.path("access_token"),
-                tokens.path("id_token"), app.secret, app.verifier}) {
+        for (String secret : new String[] {
+            TestClients.PASSWORD,
+            code,
+            refresh,
+            tokens.path("access_token"),
+            tokens.path("id_token"),
+            app.secret,
+            app.verifier
+        }) {
             assertThat(all).doesNotContain(Objects.requireNonNull(secret));
         }
     }
 
     private Response signIn(Response page, String email, String password) {
-        return browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", email, "password", password));
+        return browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        password));
     }
 
     private static Map<String, String> with(Map<String, String> filters, String key, String value) {

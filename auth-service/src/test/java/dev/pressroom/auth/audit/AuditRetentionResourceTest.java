@@ -39,7 +39,9 @@ class AuditRetentionResourceTest {
         clock.advance(Duration.ofDays(2));
         wrongPassword(browser, page, app);
         Map<String, String> mine = Map.of("account_id", app.accountId);
-        List<Object> ids = AuditEvents.awaitAll(mine, e -> true, 2).stream().map(e -> e.get("id")).toList();
+        List<Object> ids = AuditEvents.awaitAll(mine, e -> true, 2).stream()
+                .map(e -> e.get("id"))
+                .toList();
 
         clock.advance(Duration.ofDays(89));
         assertThat(retention.purge().await().indefinitely()).isPositive();
@@ -49,7 +51,18 @@ class AuditRetentionResourceTest {
     }
 
     private static void wrongPassword(Browser browser, Response page, TestClients app) {
-        browser.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", app.email, "password", "wrong")).then().statusCode(200);
+        browser.post(
+                        "/signin",
+                        Map.of(
+                                "request",
+                                Browser.hidden(page, "request"),
+                                "csrf",
+                                Browser.hidden(page, "csrf"),
+                                "email",
+                                app.email,
+                                "password",
+                                "wrong"))
+                .then()
+                .statusCode(200);
     }
 }

@@ -64,7 +64,12 @@ class ShortLivedCacheTest {
     @Test
     void getWhenLoadFailsThenNothingKept() {
         Uni<String> failing = Uni.createFrom().failure(new IllegalStateException("down"));
-        assertThat(cache.get("a", k -> failing).onFailure().recoverWithNull().await().indefinitely()).isNull();
+        assertThat(cache.get("a", k -> failing)
+                        .onFailure()
+                        .recoverWithNull()
+                        .await()
+                        .indefinitely())
+                .isNull();
         assertThat(get("a")).isEqualTo("a#1");
     }
 }

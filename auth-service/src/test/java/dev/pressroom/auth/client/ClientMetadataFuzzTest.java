@@ -14,15 +14,41 @@ import java.util.List;
  */
 class ClientMetadataFuzzTest {
 
-    private static final String[] URIS = {"https://app.example.com/cb", "http://127.0.0.1:8080/cb", "com.example.app:/cb",
-        "https://app.example.com/cb#x", "javascript:alert(1)", ""};
-    private static final String[] WORDS = {"openid", "profile", "email", "roles", "offline_access", "authorization_code",
-        "refresh_token", "code", "client_secret_basic", "client_secret_post", "none", "implicit", "token", ""};
+    private static final String[] URIS = {
+        "https://app.example.com/cb",
+        "http://127.0.0.1:8080/cb",
+        "com.example.app:/cb",
+        "https://app.example.com/cb#x",
+        "javascript:alert(1)",
+        ""
+    };
+    private static final String[] WORDS = {
+        "openid",
+        "profile",
+        "email",
+        "roles",
+        "offline_access",
+        "authorization_code",
+        "refresh_token",
+        "code",
+        "client_secret_basic",
+        "client_secret_post",
+        "none",
+        "implicit",
+        "token",
+        ""
+    };
 
     @FuzzTest
     void metadataIsAProblemOrValidWithinLimits(FuzzedDataProvider data) {
-        ClientMetadata metadata = new ClientMetadata(nullable(data, data.consumeString(120)), uris(data), uris(data),
-                nullable(data, data.pickValue(WORDS)), nullable(data, words(data, " ")), list(data), list(data));
+        ClientMetadata metadata = new ClientMetadata(
+                nullable(data, data.consumeString(120)),
+                uris(data),
+                uris(data),
+                nullable(data, data.pickValue(WORDS)),
+                nullable(data, words(data, " ")),
+                list(data),
+                list(data));
         boolean allowRoles = data.consumeBoolean();
 
         var problem = metadata.problem(allowRoles);
@@ -33,9 +59,14 @@ class ClientMetadataFuzzTest {
         }
         ClientMetadata.Valid valid = metadata.valid();
         assertThat(valid.name()).isNotBlank().hasSizeLessThanOrEqualTo(ClientMetadata.MAX_NAME);
-        assertThat(valid.redirectUris()).isNotEmpty().hasSizeLessThanOrEqualTo(ClientMetadata.MAX_URIS)
-                .allSatisfy(uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
-        assertThat(valid.postLogoutRedirectUris()).allSatisfy(uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
+        assertThat(valid.redirectUris())
+                .isNotEmpty()
+                .hasSizeLessThanOrEqualTo(ClientMetadata.MAX_URIS)
+                .allSatisfy(
+                        uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
+        assertThat(valid.postLogoutRedirectUris())
+                .allSatisfy(
+                        uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
         if (!allowRoles) {
             assertThat(valid.scopes()).doesNotContain("roles");
         }

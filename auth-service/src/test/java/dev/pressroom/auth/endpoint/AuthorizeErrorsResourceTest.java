@@ -57,18 +57,38 @@ class AuthorizeErrorsResourceTest {
         params.put("redirect_uri", "http://127.0.0.1:51234/cb");
         Response page = browser.get("/oauth/authorize", params);
         page.then().statusCode(200);
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
-        Response back = browser.post("/consent", Map.of("request", Browser.hidden(consent, "request"),
-                "csrf", Browser.hidden(consent, "csrf"), "decision", "allow"));
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
+        Response back = browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(consent, "request"),
+                        "csrf",
+                        Browser.hidden(consent, "csrf"),
+                        "decision",
+                        "allow"));
         assertThat(TestClients.query(back).get("_base")).isEqualTo("http://127.0.0.1:51234/cb");
     }
 
     @Test
     void authorizeWhenClientIdRepeatedThenErrorPage() {
-        Response r = RestAssured.given().redirects().follow(false)
-                .queryParam("client_id", app.clientId).queryParam("client_id", app.clientId)
-                .queryParams(without(app.authorizeParams("openid"), "client_id")).get("/oauth/authorize");
+        Response r = RestAssured.given()
+                .redirects()
+                .follow(false)
+                .queryParam("client_id", app.clientId)
+                .queryParam("client_id", app.clientId)
+                .queryParams(without(app.authorizeParams("openid"), "client_id"))
+                .get("/oauth/authorize");
         assertErrorPage(r, "Invalid request");
     }
 
@@ -108,8 +128,12 @@ class AuthorizeErrorsResourceTest {
 
     @Test
     void authorizeWhenStateRepeatedOrParameterOversizedThenInvalidRequest() {
-        Response r = RestAssured.given().redirects().follow(false).queryParams(app.authorizeParams("openid"))
-                .queryParam("nonce", "second").get("/oauth/authorize");
+        Response r = RestAssured.given()
+                .redirects()
+                .follow(false)
+                .queryParams(app.authorizeParams("openid"))
+                .queryParam("nonce", "second")
+                .get("/oauth/authorize");
         assertThat(TestClients.query(r).get("error")).isEqualTo("invalid_request");
         Map<String, String> params = app.authorizeParams("openid");
         params.put("nonce", "n".repeat(3000));
@@ -136,13 +160,16 @@ class AuthorizeErrorsResourceTest {
     @Test
     void signInPageWhenShownThenSecurityHeadersAndAccessibleForm() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        page.then().statusCode(200)
+        page.then()
+                .statusCode(200)
                 .header("Content-Security-Policy", containsString("frame-ancestors 'none'"))
                 .header("X-Frame-Options", "DENY")
                 .header("Cache-Control", "no-store")
                 .header("Referrer-Policy", "no-referrer")
-                .body(containsString("<label for=\"email\">")).body(containsString("name=\"email\""))
-                .body(containsString("name=\"password\"")).body(containsString("name=\"csrf\""))
+                .body(containsString("<label for=\"email\">"))
+                .body(containsString("name=\"email\""))
+                .body(containsString("name=\"password\""))
+                .body(containsString("name=\"csrf\""))
                 .body(containsString("lang=\"en\""));
         assertThat(browser.cookie("pr_csrf")).isEqualTo(Browser.hidden(page, "csrf"));
     }
@@ -157,7 +184,10 @@ class AuthorizeErrorsResourceTest {
     }
 
     private static void assertErrorPage(Response r, String title) {
-        r.then().statusCode(400).header("Location", nullValue()).contentType(containsString("text/html"))
+        r.then()
+                .statusCode(400)
+                .header("Location", nullValue())
+                .contentType(containsString("text/html"))
                 .body(containsString(title));
     }
 

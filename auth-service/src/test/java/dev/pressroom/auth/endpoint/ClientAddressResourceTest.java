@@ -44,11 +44,18 @@ class ClientAddressResourceTest {
         Browser browser = new Browser().from("203.0.113.50");
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
         for (int i = 1; i <= 3; i++) {
-            assertThat(browser.post("/signin", form(page, app.email, "wrong-" + i)).asString()).contains(WRONG);
+            assertThat(browser.post("/signin", form(page, app.email, "wrong-" + i))
+                            .asString())
+                    .contains(WRONG);
         }
 
-        assertThat(browser.post("/signin", form(page, app.email, "wrong-4")).asString()).contains(REFUSED).doesNotContain(WRONG);
-        assertThat(browser.from("203.0.113.51").post("/signin", form(page, app.email, "wrong-5")).asString()).contains(WRONG);
+        assertThat(browser.post("/signin", form(page, app.email, "wrong-4")).asString())
+                .contains(REFUSED)
+                .doesNotContain(WRONG);
+        assertThat(browser.from("203.0.113.51")
+                        .post("/signin", form(page, app.email, "wrong-5"))
+                        .asString())
+                .contains(WRONG);
     }
 
     @Test
@@ -58,13 +65,18 @@ class ClientAddressResourceTest {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
         Map<String, String> cookie = Map.of("Cookie", "pr_csrf=" + browser.cookie("pr_csrf"));
         for (int i = 1; i <= 3; i++) {
-            assertThat(fromUntrustedPeer(cookie, "203.0.113." + (60 + i), form(page, app.email, "wrong-" + i))).contains(WRONG);
+            assertThat(fromUntrustedPeer(cookie, "203.0.113." + (60 + i), form(page, app.email, "wrong-" + i)))
+                    .contains(WRONG);
         }
 
         assertThat(fromUntrustedPeer(cookie, "203.0.113.64", form(page, app.email, "wrong-4")))
-                .contains(REFUSED).doesNotContain(WRONG);
-        assertThat(browser.from("203.0.113.61").post("/signin", form(page, app.email, "wrong-5")).asString())
-                .as("the forged address was never charged").contains(WRONG);
+                .contains(REFUSED)
+                .doesNotContain(WRONG);
+        assertThat(browser.from("203.0.113.61")
+                        .post("/signin", form(page, app.email, "wrong-5"))
+                        .asString())
+                .as("the forged address was never charged")
+                .contains(WRONG);
     }
 
     private static String fromUntrustedPeer(Map<String, String> cookie, String forgedAddress, Map<String, String> form)
@@ -77,7 +89,14 @@ class ClientAddressResourceTest {
     }
 
     private static Map<String, String> form(Response page, String email, String password) {
-        return Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"), "email", email,
-                "password", password);
+        return Map.of(
+                "request",
+                Browser.hidden(page, "request"),
+                "csrf",
+                Browser.hidden(page, "csrf"),
+                "email",
+                email,
+                "password",
+                password);
     }
 }

@@ -37,14 +37,28 @@ class HttpsIssuerCookiesResourceTest {
     @Test
     void cookiesWhenIssuerHttpsThenHostPrefixedSecureRootPathWithoutDomainOrVersion() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        Response signedIn = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        Response signedIn = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
 
         List<String> set = new java.util.ArrayList<>(page.headers().getValues("Set-Cookie"));
         set.addAll(signedIn.headers().getValues("Set-Cookie"));
-        assertThat(set).anyMatch(c -> c.startsWith("__Host-pr_csrf=")).anyMatch(c -> c.startsWith("__Host-pr_session="))
-                .allMatch(c -> c.startsWith("__Host-")).allSatisfy(c -> assertThat(c).contains("; Path=/")
-                        .containsIgnoringCase("; Secure").doesNotContainIgnoringCase("Domain=")
+        assertThat(set)
+                .anyMatch(c -> c.startsWith("__Host-pr_csrf="))
+                .anyMatch(c -> c.startsWith("__Host-pr_session="))
+                .allMatch(c -> c.startsWith("__Host-"))
+                .allSatisfy(c -> assertThat(c)
+                        .contains("; Path=/")
+                        .containsIgnoringCase("; Secure")
+                        .doesNotContainIgnoringCase("Domain=")
                         .doesNotContainIgnoringCase("Version="));
     }
 
@@ -53,11 +67,13 @@ class HttpsIssuerCookiesResourceTest {
         app.code(browser, "openid");
         Map<String, String> params = app.authorizeParams("openid");
         params.put("prompt", "none");
-        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code")).isNotBlank();
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code"))
+                .isNotBlank();
 
         assertThat(browser.cookie("__Host-pr_session")).isNotNull();
         Browser unprefixed = new Browser();
         unprefixed.setCookie("pr_session", browser.cookie("__Host-pr_session"));
-        assertThat(TestClients.query(unprefixed.get("/oauth/authorize", params)).get("error")).isEqualTo("login_required");
+        assertThat(TestClients.query(unprefixed.get("/oauth/authorize", params)).get("error"))
+                .isEqualTo("login_required");
     }
 }

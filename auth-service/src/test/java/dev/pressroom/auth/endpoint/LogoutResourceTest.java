@@ -31,24 +31,41 @@ class LogoutResourceTest {
 
     @Test
     void logoutWhenIdTokenHintAndRegisteredUriThenSessionEndedAndRedirectedWithState() {
-        Response r = browser.get("/oauth/logout", Map.of("id_token_hint", idToken,
-                "post_logout_redirect_uri", "http://127.0.0.1:9999/bye", "state", "s1"));
+        Response r = browser.get(
+                "/oauth/logout",
+                Map.of(
+                        "id_token_hint",
+                        idToken,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:9999/bye",
+                        "state",
+                        "s1"));
         assertThat(TestClients.query(r).get("_base")).isEqualTo("http://127.0.0.1:9999/bye");
         assertThat(TestClients.query(r).get("state")).isEqualTo("s1");
         assertThat(browser.cookie("pr_session")).isNull();
         Map<String, String> params = app.authorizeParams("openid");
         params.put("prompt", "none");
-        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("error")).isEqualTo("login_required");
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("error"))
+                .isEqualTo("login_required");
     }
 
     @Test
     void logoutWhenHintOfAnotherAccountThenConfirmationAndVictimStillSignedIn() {
         Browser attacker = new Browser();
         TestClients attackerAccount = TestClients.forClient(app.clientId, app.secret);
-        String attackersHint = attackerAccount.exchange(attackerAccount.code(attacker, "openid")).path("id_token");
+        String attackersHint = attackerAccount
+                .exchange(attackerAccount.code(attacker, "openid"))
+                .path("id_token");
 
-        Response r = browser.get("/oauth/logout", Map.of("id_token_hint", attackersHint,
-                "post_logout_redirect_uri", "http://127.0.0.1:9999/bye", "state", "s1"));
+        Response r = browser.get(
+                "/oauth/logout",
+                Map.of(
+                        "id_token_hint",
+                        attackersHint,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:9999/bye",
+                        "state",
+                        "s1"));
 
         r.then().statusCode(200).body(containsString("Sign out?"));
         assertThat(r.header("Location")).isNull();
@@ -70,12 +87,16 @@ class LogoutResourceTest {
     void logoutWhenHintOfAnotherAccountConfirmedThenSignedOutPageWithoutRedirect() {
         Browser attacker = new Browser();
         TestClients attackerAccount = TestClients.forClient(app.clientId, app.secret);
-        String attackersHint = attackerAccount.exchange(attackerAccount.code(attacker, "openid")).path("id_token");
-        Response confirm = browser.get("/oauth/logout", Map.of("id_token_hint", attackersHint,
-                "post_logout_redirect_uri", "http://127.0.0.1:9999/bye"));
+        String attackersHint = attackerAccount
+                .exchange(attackerAccount.code(attacker, "openid"))
+                .path("id_token");
+        Response confirm = browser.get(
+                "/oauth/logout",
+                Map.of("id_token_hint", attackersHint, "post_logout_redirect_uri", "http://127.0.0.1:9999/bye"));
         assertThat(confirm.asString()).doesNotContain("id_token_hint").doesNotContain("127.0.0.1:9999");
 
-        Response done = browser.post("/oauth/logout", Map.of("csrf", Browser.hidden(confirm, "csrf"), "confirm", "yes"));
+        Response done =
+                browser.post("/oauth/logout", Map.of("csrf", Browser.hidden(confirm, "csrf"), "confirm", "yes"));
 
         done.then().statusCode(200).body(containsString("You are signed out"));
         assertThat(browser.cookie("pr_session")).isNull();
@@ -83,12 +104,30 @@ class LogoutResourceTest {
 
     @Test
     void logoutWhenNoHintButClientIdAndRegisteredUriThenConfirmedWithoutRedirect() {
-        Response confirm = browser.get("/oauth/logout", Map.of("client_id", app.clientId,
-                "post_logout_redirect_uri", "http://127.0.0.1:9999/bye", "state", "s1"));
+        Response confirm = browser.get(
+                "/oauth/logout",
+                Map.of(
+                        "client_id",
+                        app.clientId,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:9999/bye",
+                        "state",
+                        "s1"));
         confirm.then().statusCode(200).body(containsString("Sign out?"));
 
-        Response done = browser.post("/oauth/logout", Map.of("csrf", Browser.hidden(confirm, "csrf"), "confirm", "yes",
-                "client_id", app.clientId, "post_logout_redirect_uri", "http://127.0.0.1:9999/bye", "state", "s1"));
+        Response done = browser.post(
+                "/oauth/logout",
+                Map.of(
+                        "csrf",
+                        Browser.hidden(confirm, "csrf"),
+                        "confirm",
+                        "yes",
+                        "client_id",
+                        app.clientId,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:9999/bye",
+                        "state",
+                        "s1"));
 
         done.then().statusCode(200).body(containsString("You are signed out"));
         assertThat(done.header("Location")).isNull();
@@ -97,15 +136,27 @@ class LogoutResourceTest {
 
     @Test
     void logoutWhenHintButNoSessionAndClientRegisteredDynamicallyThenSignedOutPageWithoutRedirect() {
-        Map<String, Object> metadata = Map.of("client_name", "Someone's blog", "redirect_uris", List.of(TestClients.REDIRECT),
-                "post_logout_redirect_uris", List.of("https://blog.example.org/bye"), "scope", "openid");
-        Response registered = Admin.publicApi().contentType(ContentType.JSON)
-                .header("Authorization", "Bearer " + Admin.initialAccessToken()).body(metadata).post("/oauth/register");
+        Map<String, Object> metadata = Map.of(
+                "client_name",
+                "Someone's blog",
+                "redirect_uris",
+                List.of(TestClients.REDIRECT),
+                "post_logout_redirect_uris",
+                List.of("https://blog.example.org/bye"),
+                "scope",
+                "openid");
+        Response registered = Admin.publicApi()
+                .contentType(ContentType.JSON)
+                .header("Authorization", "Bearer " + Admin.initialAccessToken())
+                .body(metadata)
+                .post("/oauth/register");
         TestClients owner = TestClients.forClient(registered.path("client_id"), registered.path("client_secret"));
         String hint = owner.exchange(owner.code(new Browser(), "openid")).path("id_token");
 
-        Response r = new Browser().get("/oauth/logout", Map.of("id_token_hint", hint,
-                "post_logout_redirect_uri", "https://blog.example.org/bye"));
+        Response r = new Browser()
+                .get(
+                        "/oauth/logout",
+                        Map.of("id_token_hint", hint, "post_logout_redirect_uri", "https://blog.example.org/bye"));
 
         r.then().statusCode(200).body(containsString("You are signed out"));
         assertThat(r.header("Location")).isNull();
@@ -114,8 +165,15 @@ class LogoutResourceTest {
     @Test
     void logoutWhenHintButNoSessionAndFirstPartyClientThenRedirectedWithState() {
         Browser signedOutElsewhere = new Browser();
-        Response r = signedOutElsewhere.get("/oauth/logout", Map.of("id_token_hint", idToken,
-                "post_logout_redirect_uri", "http://127.0.0.1:9999/bye", "state", "s2"));
+        Response r = signedOutElsewhere.get(
+                "/oauth/logout",
+                Map.of(
+                        "id_token_hint",
+                        idToken,
+                        "post_logout_redirect_uri",
+                        "http://127.0.0.1:9999/bye",
+                        "state",
+                        "s2"));
         assertThat(TestClients.query(r).get("_base")).isEqualTo("http://127.0.0.1:9999/bye");
         assertThat(TestClients.query(r).get("state")).isEqualTo("s2");
     }
@@ -123,20 +181,27 @@ class LogoutResourceTest {
     private void assertStillSignedIn() {
         Map<String, String> params = app.authorizeParams("openid");
         params.put("prompt", "none");
-        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code")).isNotBlank();
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code"))
+                .isNotBlank();
     }
 
     @Test
     void logoutWhenUnregisteredPostLogoutUriThenErrorPageAndStillSignedIn() {
-        browser.get("/oauth/logout", Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "https://evil.example/"))
-                .then().statusCode(400).body(containsString("Unregistered sign-out address"));
+        browser.get(
+                        "/oauth/logout",
+                        Map.of("id_token_hint", idToken, "post_logout_redirect_uri", "https://evil.example/"))
+                .then()
+                .statusCode(400)
+                .body(containsString("Unregistered sign-out address"));
         assertThat(browser.cookie("pr_session")).isNotNull();
     }
 
     @Test
     void logoutWhenForgedHintThenErrorPage() {
         String[] parts = idToken.split("\\.");
-        browser.get("/oauth/logout", Map.of("id_token_hint", parts[0] + "." + parts[1] + ".AAAA")).then().statusCode(400);
+        browser.get("/oauth/logout", Map.of("id_token_hint", parts[0] + "." + parts[1] + ".AAAA"))
+                .then()
+                .statusCode(400);
     }
 
     @Test
@@ -144,14 +209,18 @@ class LogoutResourceTest {
         Response confirm = browser.get("/oauth/logout", Map.of());
         confirm.then().statusCode(200).body(containsString("Sign out?"));
         assertThat(browser.cookie("pr_session")).isNotNull();
-        Response done = browser.post("/oauth/logout", Map.of("csrf", Browser.hidden(confirm, "csrf"), "confirm", "yes"));
+        Response done =
+                browser.post("/oauth/logout", Map.of("csrf", Browser.hidden(confirm, "csrf"), "confirm", "yes"));
         done.then().statusCode(200).body(containsString("You are signed out"));
         assertThat(browser.cookie("pr_session")).isNull();
     }
 
     @Test
     void logoutWhenConfirmedWithoutCsrfThenAskedAgain() {
-        browser.post("/oauth/logout", Map.of("confirm", "yes")).then().statusCode(200).body(containsString("Sign out?"));
+        browser.post("/oauth/logout", Map.of("confirm", "yes"))
+                .then()
+                .statusCode(200)
+                .body(containsString("Sign out?"));
         assertThat(browser.cookie("pr_session")).isNotNull();
     }
 }

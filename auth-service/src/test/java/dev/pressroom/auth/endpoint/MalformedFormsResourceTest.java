@@ -24,8 +24,14 @@ class MalformedFormsResourceTest {
     @ParameterizedTest
     @ValueSource(strings = {"/oauth/authorize", "/oauth/logout"})
     void postWhenPercentEscapeIsBrokenThenErrorPage(String path) {
-        given().redirects().follow(false).contentType("application/x-www-form-urlencoded").body("client_id=%zz&x=%")
-                .post(path).then().statusCode(400).contentType(containsString("text/html"))
+        given().redirects()
+                .follow(false)
+                .contentType("application/x-www-form-urlencoded")
+                .body("client_id=%zz&x=%")
+                .post(path)
+                .then()
+                .statusCode(400)
+                .contentType(containsString("text/html"))
                 .body(containsString("malformed"));
     }
 
@@ -39,15 +45,21 @@ class MalformedFormsResourceTest {
     @ValueSource(strings = {"/signin", "/consent", "/oauth/authorize", "/oauth/logout"})
     void postWhenAFieldIsLongerThan8KiBThenRefusedNotCrashed(String path) throws Exception {
         String form = "application/x-www-form-urlencoded";
-        assertThat(post(path, form, "request=" + "a".repeat(9000) + "&email=a%40b.example&password=x")).isLessThan(500);
+        assertThat(post(path, form, "request=" + "a".repeat(9000) + "&email=a%40b.example&password=x"))
+                .isLessThan(500);
         assertThat(post(path, form, "a".repeat(9000) + "=&decision=allow")).isLessThan(500);
     }
 
     /** Sent byte for byte as given: RestAssured would add a charset or refuse an empty content type. */
     private static int post(String path, String contentType, String body) throws Exception {
-        URI uri = URI.create("http://localhost:" + ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class) + path);
-        HttpRequest request = HttpRequest.newBuilder(uri).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        URI uri = URI.create("http://localhost:"
+                + ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class) + path);
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .build();
+        return HttpClient.newHttpClient()
+                .send(request, HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }

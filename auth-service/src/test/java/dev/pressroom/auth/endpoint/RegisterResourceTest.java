@@ -19,17 +19,28 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RegisterResourceTest {
 
-    private static final Map<String, Object> METADATA = Map.of("client_name", "My self-hosted blog",
-            "redirect_uris", List.of("https://blog.example.org/auth/callback"),
-            "token_endpoint_auth_method", "client_secret_basic", "scope", "openid profile email offline_access",
-            "post_logout_redirect_uris", List.of("https://blog.example.org/"));
+    private static final Map<String, Object> METADATA = Map.of(
+            "client_name",
+            "My self-hosted blog",
+            "redirect_uris",
+            List.of("https://blog.example.org/auth/callback"),
+            "token_endpoint_auth_method",
+            "client_secret_basic",
+            "scope",
+            "openid profile email offline_access",
+            "post_logout_redirect_uris",
+            List.of("https://blog.example.org/"));
 
     @Test
     void registerWhenInitialAccessTokenValidThen201WithCredentialsAndMetadata() {
         Response r = register(Admin.initialAccessToken(), METADATA);
-        r.then().statusCode(201).header("Cache-Control", "no-store")
-                .body("client_id", notNullValue()).body("client_secret", notNullValue())
-                .body("client_id_issued_at", notNullValue()).body("client_secret_expires_at", equalTo(0))
+        r.then()
+                .statusCode(201)
+                .header("Cache-Control", "no-store")
+                .body("client_id", notNullValue())
+                .body("client_secret", notNullValue())
+                .body("client_id_issued_at", notNullValue())
+                .body("client_secret_expires_at", equalTo(0))
                 .body("client_name", equalTo("My self-hosted blog"))
                 .body("redirect_uris", equalTo(List.of("https://blog.example.org/auth/callback")))
                 .body("token_endpoint_auth_method", equalTo("client_secret_basic"))
@@ -42,17 +53,31 @@ class RegisterResourceTest {
         String token = Admin.initialAccessToken();
         register(token, METADATA).then().statusCode(201);
         register(token, METADATA).then().statusCode(401).body("error", equalTo("invalid_token"));
-        RestAssured.given().contentType(ContentType.JSON).body(METADATA).post("/oauth/register").then().statusCode(401);
+        RestAssured.given()
+                .contentType(ContentType.JSON)
+                .body(METADATA)
+                .post("/oauth/register")
+                .then()
+                .statusCode(401);
         register("made-up-token", METADATA).then().statusCode(401);
     }
 
     @Test
     void registerWhenRedirectUriBreaksRulesThenInvalidRedirectUri() {
-        for (String bad : List.of("http://blog.example.org/cb", "https://blog.example.org/cb#frag", "https://*.example.org/cb",
-                "http://localhost:8080/cb", "https://localhost/cb", "javascript:alert(1)", "com.example.app://cb", "relative/cb")) {
+        for (String bad : List.of(
+                "http://blog.example.org/cb",
+                "https://blog.example.org/cb#frag",
+                "https://*.example.org/cb",
+                "http://localhost:8080/cb",
+                "https://localhost/cb",
+                "javascript:alert(1)",
+                "com.example.app://cb",
+                "relative/cb")) {
             Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
             metadata.put("redirect_uris", List.of(bad));
-            register(Admin.initialAccessToken(), metadata).then().statusCode(400)
+            register(Admin.initialAccessToken(), metadata)
+                    .then()
+                    .statusCode(400)
                     .body("error", equalTo("invalid_redirect_uri"));
         }
     }
@@ -61,14 +86,31 @@ class RegisterResourceTest {
     void registerWhenMetadataInvalidThenInvalidClientMetadata() {
         Map<String, Object> roles = new java.util.HashMap<>(METADATA);
         roles.put("scope", "openid roles");
-        register(Admin.initialAccessToken(), roles).then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
+        register(Admin.initialAccessToken(), roles)
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_client_metadata"));
         Map<String, Object> method = new java.util.HashMap<>(METADATA);
         method.put("token_endpoint_auth_method", "client_secret_post");
-        register(Admin.initialAccessToken(), method).then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
-        RestAssured.given().header("Authorization", "Bearer " + Admin.initialAccessToken()).contentType(ContentType.JSON)
-                .body("{not json").post("/oauth/register").then().statusCode(400).body("error", equalTo("invalid_client_metadata"));
-        RestAssured.given().header("Authorization", "Bearer " + Admin.initialAccessToken()).contentType(ContentType.URLENC)
-                .formParam("client_name", "x").post("/oauth/register").then().statusCode(400)
+        register(Admin.initialAccessToken(), method)
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_client_metadata"));
+        RestAssured.given()
+                .header("Authorization", "Bearer " + Admin.initialAccessToken())
+                .contentType(ContentType.JSON)
+                .body("{not json")
+                .post("/oauth/register")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_client_metadata"));
+        RestAssured.given()
+                .header("Authorization", "Bearer " + Admin.initialAccessToken())
+                .contentType(ContentType.URLENC)
+                .formParam("client_name", "x")
+                .post("/oauth/register")
+                .then()
+                .statusCode(400)
                 .body("error", equalTo("invalid_client_metadata"));
     }
 
@@ -83,14 +125,47 @@ class RegisterResourceTest {
         params.put("client_id", clientId);
         Browser browser = new Browser();
         Response page = browser.get("/oauth/authorize", params);
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", person.email, "password", TestClients.PASSWORD));
-        assertThat(consent.asString()).contains("My self-hosted blog").contains("not verified").contains(TestClients.REDIRECT);
-        String code = TestClients.query(browser.post("/consent", Map.of("request", Browser.hidden(consent, "request"),
-                "csrf", Browser.hidden(consent, "csrf"), "decision", "allow"))).get("code");
-        Admin.publicApi().auth().preemptive().basic(clientId, registered.path("client_secret"))
-                .formParams(Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", TestClients.REDIRECT,
-                        "code_verifier", person.verifier)).post("/oauth/token").then().statusCode(200);
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        person.email,
+                        "password",
+                        TestClients.PASSWORD));
+        assertThat(consent.asString())
+                .contains("My self-hosted blog")
+                .contains("not verified")
+                .contains(TestClients.REDIRECT);
+        String code = TestClients.query(browser.post(
+                        "/consent",
+                        Map.of(
+                                "request",
+                                Browser.hidden(consent, "request"),
+                                "csrf",
+                                Browser.hidden(consent, "csrf"),
+                                "decision",
+                                "allow")))
+                .get("code");
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(clientId, registered.path("client_secret"))
+                .formParams(Map.of(
+                        "grant_type",
+                        "authorization_code",
+                        "code",
+                        code,
+                        "redirect_uri",
+                        TestClients.REDIRECT,
+                        "code_verifier",
+                        person.verifier))
+                .post("/oauth/token")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -100,18 +175,32 @@ class RegisterResourceTest {
         String token = registered.path("registration_access_token");
         String uri = registered.path("registration_client_uri");
         assertThat(uri).endsWith("/oauth/register/" + clientId);
-        RestAssured.given().header("Authorization", "Bearer " + token).get("/oauth/register/" + clientId).then()
-                .statusCode(200).body("client_id", equalTo(clientId)).body("client_name", equalTo("My self-hosted blog"))
-                .body("client_secret", org.hamcrest.Matchers.nullValue()).body("verified", equalTo(false));
-        RestAssured.given().header("Authorization", "Bearer wrong").get("/oauth/register/" + clientId).then().statusCode(401);
+        RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .get("/oauth/register/" + clientId)
+                .then()
+                .statusCode(200)
+                .body("client_id", equalTo(clientId))
+                .body("client_name", equalTo("My self-hosted blog"))
+                .body("client_secret", org.hamcrest.Matchers.nullValue())
+                .body("verified", equalTo(false));
+        RestAssured.given()
+                .header("Authorization", "Bearer wrong")
+                .get("/oauth/register/" + clientId)
+                .then()
+                .statusCode(401);
         RestAssured.given().get("/oauth/register/" + clientId).then().statusCode(401);
     }
 
     @Test
     void registrationWhenVerifiedClientChangesNameOrAnyRedirectOrPostLogoutUriThenLosesBadgeUntilCheckedAgain() {
-        Map<String, Object> changes = Map.of("client_name", "Renamed blog",
-                "redirect_uris", List.of("https://other.example.org/cb"),
-                "post_logout_redirect_uris", List.of("https://blog.example.org/", "https://other.example.org/"));
+        Map<String, Object> changes = Map.of(
+                "client_name",
+                "Renamed blog",
+                "redirect_uris",
+                List.of("https://other.example.org/cb"),
+                "post_logout_redirect_uris",
+                List.of("https://blog.example.org/", "https://other.example.org/"));
         changes.forEach((field, value) -> {
             Response registered = register(Admin.initialAccessToken(), METADATA);
             String clientId = registered.path("client_id");
@@ -119,10 +208,16 @@ class RegisterResourceTest {
             Map<String, Object> changed = new java.util.HashMap<>(METADATA);
             changed.put("client_id", clientId);
             changed.put(field, value);
-            update(clientId, registered.path("registration_access_token"), changed).then().statusCode(200)
-                    .body(field, equalTo(value)).body("verified", equalTo(false));
-            RestAssured.given().header("Authorization", "Bearer " + registered.path("registration_access_token"))
-                    .get("/oauth/register/" + clientId).then().body("verified", equalTo(false));
+            update(clientId, registered.path("registration_access_token"), changed)
+                    .then()
+                    .statusCode(200)
+                    .body(field, equalTo(value))
+                    .body("verified", equalTo(false));
+            RestAssured.given()
+                    .header("Authorization", "Bearer " + registered.path("registration_access_token"))
+                    .get("/oauth/register/" + clientId)
+                    .then()
+                    .body("verified", equalTo(false));
         });
     }
 
@@ -140,8 +235,11 @@ class RegisterResourceTest {
     }
 
     private static void verify(String clientId) {
-        Admin.admin().body(Map.of("verified_by", "staff@example.test")).post("/admin/clients/" + clientId + "/verify")
-                .then().statusCode(200);
+        Admin.admin()
+                .body(Map.of("verified_by", "staff@example.test"))
+                .post("/admin/clients/" + clientId + "/verify")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -157,12 +255,18 @@ class RegisterResourceTest {
     }
 
     private static Response update(String clientId, String token, Map<String, Object> metadata) {
-        return RestAssured.given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
-                .body(metadata).put("/oauth/register/" + clientId);
+        return RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .contentType(ContentType.JSON)
+                .body(metadata)
+                .put("/oauth/register/" + clientId);
     }
 
     private static Response register(String token, Map<String, Object> metadata) {
-        return RestAssured.given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
-                .body(metadata).post("/oauth/register");
+        return RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .contentType(ContentType.JSON)
+                .body(metadata)
+                .post("/oauth/register");
     }
 }

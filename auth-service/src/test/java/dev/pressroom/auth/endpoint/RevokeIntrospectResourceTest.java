@@ -27,11 +27,19 @@ class RevokeIntrospectResourceTest {
 
     @Test
     void introspectWhenLiveAccessTokenOfCallerThenActiveWithDetails() {
-        introspect(app, tokens.path("access_token")).then().statusCode(200).header("Cache-Control", "no-store")
-                .body("active", equalTo(true)).body("client_id", equalTo(app.clientId))
-                .body("sub", equalTo(app.accountId)).body("scope", equalTo("openid email offline_access"))
+        introspect(app, tokens.path("access_token"))
+                .then()
+                .statusCode(200)
+                .header("Cache-Control", "no-store")
+                .body("active", equalTo(true))
+                .body("client_id", equalTo(app.clientId))
+                .body("sub", equalTo(app.accountId))
+                .body("scope", equalTo("openid email offline_access"))
                 .body("token_type", equalTo("Bearer"));
-        introspect(app, tokens.path("refresh_token")).then().statusCode(200).body("active", equalTo(true))
+        introspect(app, tokens.path("refresh_token"))
+                .then()
+                .statusCode(200)
+                .body("active", equalTo(true))
                 .body("token_type", equalTo("refresh_token"));
     }
 
@@ -39,7 +47,10 @@ class RevokeIntrospectResourceTest {
     void introspectWhenUnknownOrOtherClientsTokenThenInactive() {
         introspect(app, "unknown").then().statusCode(200).body("active", equalTo(false));
         TestClients other = TestClients.create();
-        introspect(other, tokens.path("access_token")).then().statusCode(200).body("active", equalTo(false))
+        introspect(other, tokens.path("access_token"))
+                .then()
+                .statusCode(200)
+                .body("active", equalTo(false))
                 .body("client_id", org.hamcrest.Matchers.nullValue());
     }
 
@@ -47,9 +58,17 @@ class RevokeIntrospectResourceTest {
     void introspectWhenPublicClientOrNoAuthenticationThenInvalidClient() {
         String publicId = app.clientId + "-pub";
         Admin.saveClient(publicId, List.of(TestClients.REDIRECT), "openid", "none", List.of());
-        Admin.publicApi().formParams(Map.of("token", "x", "client_id", publicId)).post("/oauth/introspect")
-                .then().statusCode(401).body("error", equalTo("invalid_client"));
-        Admin.publicApi().formParams(Map.of("token", "x")).post("/oauth/introspect").then().statusCode(401);
+        Admin.publicApi()
+                .formParams(Map.of("token", "x", "client_id", publicId))
+                .post("/oauth/introspect")
+                .then()
+                .statusCode(401)
+                .body("error", equalTo("invalid_client"));
+        Admin.publicApi()
+                .formParams(Map.of("token", "x"))
+                .post("/oauth/introspect")
+                .then()
+                .statusCode(401);
     }
 
     @Test
@@ -76,19 +95,41 @@ class RevokeIntrospectResourceTest {
 
     @Test
     void revokeWhenTokenMissingOrBadClientThenErrors() {
-        Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret).formParams(Map.of("x", "y"))
-                .post("/oauth/revoke").then().statusCode(400).body("error", equalTo("invalid_request"));
-        Admin.publicApi().auth().preemptive().basic(app.clientId, "wrong").formParams(Map.of("token", "y"))
-                .post("/oauth/revoke").then().statusCode(401).body("error", equalTo("invalid_client"));
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
+                .formParams(Map.of("x", "y"))
+                .post("/oauth/revoke")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_request"));
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, "wrong")
+                .formParams(Map.of("token", "y"))
+                .post("/oauth/revoke")
+                .then()
+                .statusCode(401)
+                .body("error", equalTo("invalid_client"));
     }
 
     private static Response introspect(TestClients client, String token) {
-        return Admin.publicApi().auth().preemptive().basic(client.clientId, client.secret)
-                .formParams(Map.of("token", token)).post("/oauth/introspect");
+        return Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(client.clientId, client.secret)
+                .formParams(Map.of("token", token))
+                .post("/oauth/introspect");
     }
 
     private static Response revoke(TestClients client, String token, String hint) {
-        var spec = Admin.publicApi().auth().preemptive().basic(client.clientId, client.secret).formParam("token", token);
+        var spec = Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(client.clientId, client.secret)
+                .formParam("token", token);
         if (hint != null) {
             spec.formParam("token_type_hint", hint);
         }

@@ -39,7 +39,8 @@ class AuthorizationCodeFlowResourceTest {
         assertThat(back.get("iss")).isEqualTo("http://127.0.0.1:8083");
 
         Response token = app.exchange(back.get("code"));
-        token.then().statusCode(200)
+        token.then()
+                .statusCode(200)
                 .header("Cache-Control", "no-store")
                 .body("token_type", equalTo("Bearer"))
                 .body("expires_in", equalTo(3600))
@@ -63,7 +64,8 @@ class AuthorizationCodeFlowResourceTest {
         assertThat(claims.get("amr").get(0).asText()).isEqualTo("pwd");
         assertThat(claims.get("sid").asText()).isNotBlank();
         assertThat(claims.get("auth_time").asLong()).isPositive();
-        assertThat(claims.get("at_hash").asText()).isEqualTo(dev.pressroom.auth.token.IdTokenGenerator.atHash(accessToken));
+        assertThat(claims.get("at_hash").asText())
+                .isEqualTo(dev.pressroom.auth.token.IdTokenGenerator.atHash(accessToken));
         assertThat(claims.get("email").asText()).isEqualTo(app.email);
         assertThat(claims.get("email_verified").asBoolean()).isTrue();
         assertThat(claims.get("name").asText()).startsWith("Person ");
@@ -74,18 +76,31 @@ class AuthorizationCodeFlowResourceTest {
     @Test
     void userInfoWhenValidTokenThenClaimsOfGrantedScopes() {
         String accessToken = app.exchange(app.code(browser, "openid email")).path("access_token");
-        Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(200)
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200)
                 .header("Cache-Control", "no-store")
-                .body("sub", equalTo(app.accountId)).body("email", equalTo(app.email))
-                .body("email_verified", equalTo(true)).body("name", nullValue());
-        Admin.publicApi().header("Authorization", "Bearer " + accessToken).post("/oauth/userinfo").then().statusCode(200)
+                .body("sub", equalTo(app.accountId))
+                .body("email", equalTo(app.email))
+                .body("email_verified", equalTo(true))
+                .body("name", nullValue());
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .post("/oauth/userinfo")
+                .then()
+                .statusCode(200)
                 .body("sub", equalTo(app.accountId));
     }
 
     @Test
     void tokenWhenOfflineAccessNotGrantedThenNoRefreshToken() {
-        app.exchange(app.code(browser, "openid profile")).then().statusCode(200)
-                .body("refresh_token", nullValue()).body("scope", equalTo("openid profile"));
+        app.exchange(app.code(browser, "openid profile"))
+                .then()
+                .statusCode(200)
+                .body("refresh_token", nullValue())
+                .body("scope", equalTo("openid profile"));
     }
 
     @Test
@@ -93,8 +108,12 @@ class AuthorizationCodeFlowResourceTest {
         Response first = app.exchange(app.code(browser, "openid offline_access"));
         String refresh1 = first.path("refresh_token");
         Response second = app.refresh(refresh1);
-        second.then().statusCode(200).header("Cache-Control", "no-store").body("refresh_token", notNullValue())
-                .body("id_token", notNullValue()).body("scope", equalTo("openid offline_access"));
+        second.then()
+                .statusCode(200)
+                .header("Cache-Control", "no-store")
+                .body("refresh_token", notNullValue())
+                .body("id_token", notNullValue())
+                .body("scope", equalTo("openid offline_access"));
         String refresh2 = second.path("refresh_token");
         assertThat(refresh2).isNotEqualTo(refresh1);
         assertThat(decodeUnchecked(second.path("id_token")).has("nonce")).isFalse();
@@ -112,32 +131,57 @@ class AuthorizationCodeFlowResourceTest {
         app.refresh(refresh1).then().statusCode(400).body("error", equalTo("invalid_grant"));
 
         app.refresh(refresh2).then().statusCode(400).body("error", equalTo("invalid_grant"));
-        Admin.publicApi().header("Authorization", "Bearer " + access2).get("/oauth/userinfo").then().statusCode(401)
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + access2)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(401)
                 .header("WWW-Authenticate", org.hamcrest.Matchers.containsString("invalid_token"));
-        Admin.publicApi().header("Authorization", "Bearer " + first.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(401);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + first.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(401);
     }
 
     @Test
     void refreshWhenNarrowerScopeThenAccessTokenNarrowedAndChainKeepsScope() {
-        String refresh1 = app.exchange(app.code(browser, "openid email offline_access")).path("refresh_token");
+        String refresh1 =
+                app.exchange(app.code(browser, "openid email offline_access")).path("refresh_token");
         Response narrowed = app.refresh(refresh1 + "").then().extract().response();
         String refresh2 = narrowed.path("refresh_token");
-        Response withScope = Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret)
+        Response withScope = Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
                 .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refresh2, "scope", "openid"))
                 .post("/oauth/token");
         withScope.then().statusCode(200).body("scope", equalTo("openid"));
-        Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret)
-                .formParams(Map.of("grant_type", "refresh_token", "refresh_token", (String) withScope.path("refresh_token")))
-                .post("/oauth/token").then().statusCode(200).body("scope", equalTo("openid email offline_access"));
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
+                .formParams(Map.of(
+                        "grant_type", "refresh_token", "refresh_token", (String) withScope.path("refresh_token")))
+                .post("/oauth/token")
+                .then()
+                .statusCode(200)
+                .body("scope", equalTo("openid email offline_access"));
     }
 
     @Test
     void refreshWhenScopeBeyondGrantThenInvalidScopeAndTokenStillUsable() {
-        String refresh = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
-        Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret)
+        String refresh =
+                app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
+        Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
                 .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refresh, "scope", "openid email"))
-                .post("/oauth/token").then().statusCode(400).body("error", equalTo("invalid_scope"));
+                .post("/oauth/token")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_scope"));
         app.refresh(refresh).then().statusCode(200);
     }
 
@@ -147,8 +191,11 @@ class AuthorizationCodeFlowResourceTest {
         Response first = app.exchange(code);
         first.then().statusCode(200);
         app.exchange(code).then().statusCode(400).body("error", equalTo("invalid_grant"));
-        Admin.publicApi().header("Authorization", "Bearer " + first.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(401);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + first.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(401);
         app.refresh(first.path("refresh_token")).then().statusCode(400).body("error", equalTo("invalid_grant"));
     }
 
@@ -164,7 +211,9 @@ class AuthorizationCodeFlowResourceTest {
         app.code(browser, "openid email");
         Response consent = browser.get("/oauth/authorize", app.authorizeParams("openid email profile"));
         consent.then().statusCode(200);
-        assertThat(consent.asString()).contains("data-scope=\"profile\"").contains("name and profile picture")
+        assertThat(consent.asString())
+                .contains("data-scope=\"profile\"")
+                .contains("name and profile picture")
                 .contains("You already allowed");
         assertThat(consent.asString().indexOf("data-scope=\"profile\""))
                 .isLessThan(consent.asString().indexOf("You already allowed"));
@@ -174,10 +223,26 @@ class AuthorizationCodeFlowResourceTest {
     void consentWhenDeniedThenAccessDeniedWithStateAndIss() {
         Map<String, String> params = app.authorizeParams("openid");
         Response page = browser.get("/oauth/authorize", params);
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
-        Map<String, String> back = TestClients.query(browser.post("/consent", Map.of("request",
-                Browser.hidden(consent, "request"), "csrf", Browser.hidden(consent, "csrf"), "decision", "deny")));
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
+        Map<String, String> back = TestClients.query(browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(consent, "request"),
+                        "csrf",
+                        Browser.hidden(consent, "csrf"),
+                        "decision",
+                        "deny")));
         assertThat(back.get("error")).isEqualTo("access_denied");
         assertThat(back.get("state")).isEqualTo(params.get("state"));
         assertThat(back.get("iss")).isEqualTo("http://127.0.0.1:8083");
@@ -186,33 +251,77 @@ class AuthorizationCodeFlowResourceTest {
     @Test
     void consentPageWhenUnverifiedClientThenShowsRedirectAddressAndScopeTexts() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams(TestClients.ALL_SCOPES));
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
-        assertThat(consent.asString()).contains("App " + app.clientId).contains(TestClients.REDIRECT)
-                .contains("sign in with the account").contains("name and profile picture").contains("email address")
-                .contains("roles for this app").contains("licenses").contains("stay connected while away")
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
+        assertThat(consent.asString())
+                .contains("App " + app.clientId)
+                .contains(TestClients.REDIRECT)
+                .contains("sign in with the account")
+                .contains("name and profile picture")
+                .contains("email address")
+                .contains("roles for this app")
+                .contains("licenses")
+                .contains("stay connected while away")
                 .doesNotContain("Verified app");
-        consent.then().header("Content-Security-Policy", org.hamcrest.Matchers.containsString("frame-ancestors 'none'"));
+        consent.then()
+                .header("Content-Security-Policy", org.hamcrest.Matchers.containsString("frame-ancestors 'none'"));
     }
 
     @Test
     void consentPageWhenVerifiedClientThenBadge() {
-        Admin.admin().body(Map.of("verified_by", "staff@example.test")).post("/admin/clients/" + app.clientId + "/verify")
-                .then().statusCode(200);
+        Admin.admin()
+                .body(Map.of("verified_by", "staff@example.test"))
+                .post("/admin/clients/" + app.clientId + "/verify")
+                .then()
+                .statusCode(200);
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
         assertThat(consent.asString()).contains("Verified app").contains("not an endorsement");
     }
 
     @Test
     void signInWhenWrongPasswordOrUnknownAccountThenSameMessage() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        Map<String, String> form = Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", app.email, "password", "wrong password");
+        Map<String, String> form = Map.of(
+                "request",
+                Browser.hidden(page, "request"),
+                "csrf",
+                Browser.hidden(page, "csrf"),
+                "email",
+                app.email,
+                "password",
+                "wrong password");
         Response wrong = browser.post("/signin", form);
-        Response unknown = browser.post("/signin", Map.of("request", form.get("request"), "csrf", form.get("csrf"),
-                "email", "nobody-" + app.email, "password", "wrong password"));
+        Response unknown = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        form.get("request"),
+                        "csrf",
+                        form.get("csrf"),
+                        "email",
+                        "nobody-" + app.email,
+                        "password",
+                        "wrong password"));
         assertThat(wrong.statusCode()).isEqualTo(200);
         assertThat(wrong.asString()).contains("Wrong email or password.");
         assertThat(unknown.asString().replace("nobody-", "")).isEqualTo(wrong.asString());
@@ -223,34 +332,81 @@ class AuthorizationCodeFlowResourceTest {
     void signInWhenCsrfTokenMissingOrForeignThenErrorPage() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
         Browser attacker = new Browser();
-        attacker.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf"),
-                "email", app.email, "password", TestClients.PASSWORD)).then().statusCode(400)
+        attacker.post(
+                        "/signin",
+                        Map.of(
+                                "request",
+                                Browser.hidden(page, "request"),
+                                "csrf",
+                                Browser.hidden(page, "csrf"),
+                                "email",
+                                app.email,
+                                "password",
+                                TestClients.PASSWORD))
+                .then()
+                .statusCode(400)
                 .body(org.hamcrest.Matchers.containsString("Request expired"));
-        browser.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf", "x".repeat(43),
-                "email", app.email, "password", TestClients.PASSWORD)).then().statusCode(400);
+        browser.post(
+                        "/signin",
+                        Map.of(
+                                "request",
+                                Browser.hidden(page, "request"),
+                                "csrf",
+                                "x".repeat(43),
+                                "email",
+                                app.email,
+                                "password",
+                                TestClients.PASSWORD))
+                .then()
+                .statusCode(400);
     }
 
     @Test
     void sessionCookieWhenSignedInThenHttpOnlyAndSameSiteLax() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        Response signedIn = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
-        String setCookie = signedIn.headers().getValues("Set-Cookie").stream().filter(c -> c.startsWith("pr_session="))
-                .findFirst().orElseThrow();
-        assertThat(setCookie).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Lax").contains("Path=/")
+        Response signedIn = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
+        String setCookie = signedIn.headers().getValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("pr_session="))
+                .findFirst()
+                .orElseThrow();
+        assertThat(setCookie)
+                .containsIgnoringCase("HttpOnly")
+                .containsIgnoringCase("SameSite=Lax")
+                .contains("Path=/")
                 .doesNotContainIgnoringCase("Version=");
     }
 
     @Test
     void signInAndConsentPagesWhenShownThenFormsMayPostOnlyHereAndRedirectToTheClientsOrigin() {
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
         for (Response r : java.util.List.of(page, consent)) {
-            assertThat(r.header("Content-Security-Policy")).contains("form-action 'self' http://127.0.0.1:9999;")
+            assertThat(r.header("Content-Security-Policy"))
+                    .contains("form-action 'self' http://127.0.0.1:9999;")
                     .contains("frame-ancestors 'none'");
         }
-        assertThat(browser.get("/account", Map.of()).header("Content-Security-Policy")).contains("form-action 'self';");
+        assertThat(browser.get("/account", Map.of()).header("Content-Security-Policy"))
+                .contains("form-action 'self';");
     }
 
     @Test
@@ -267,7 +423,8 @@ class AuthorizationCodeFlowResourceTest {
         app.code(browser, "openid");
         Map<String, String> params = app.authorizeParams("openid email");
         params.put("prompt", "none");
-        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("error")).isEqualTo("consent_required");
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("error"))
+                .isEqualTo("consent_required");
     }
 
     @Test
@@ -275,7 +432,8 @@ class AuthorizationCodeFlowResourceTest {
         app.code(browser, "openid");
         Map<String, String> params = app.authorizeParams("openid");
         params.put("prompt", "none");
-        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code")).isNotBlank();
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params)).get("code"))
+                .isNotBlank();
     }
 
     @Test
@@ -288,8 +446,17 @@ class AuthorizationCodeFlowResourceTest {
         maxAge.put("max_age", "0");
         Response page = browser.get("/oauth/authorize", maxAge);
         assertThat(page.asString()).contains("name=\"password\"");
-        Response back = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
+        Response back = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
         assertThat(TestClients.query(back).get("code")).isNotBlank();
     }
 
@@ -312,8 +479,15 @@ class AuthorizationCodeFlowResourceTest {
     /** The sign-in page's request id and CSRF token posted to /consent: no code from the old session. */
     private void assertConsentRefusedOnSignInPage(Response signInPage) {
         assertThat(signInPage.asString()).contains("name=\"password\"");
-        Response answer = browser.post("/consent", Map.of("request", Browser.hidden(signInPage, "request"),
-                "csrf", Browser.hidden(signInPage, "csrf"), "decision", "allow"));
+        Response answer = browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(signInPage, "request"),
+                        "csrf",
+                        Browser.hidden(signInPage, "csrf"),
+                        "decision",
+                        "allow"));
         assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(400);
         assertThat(answer.header("Location")).isNull();
     }
@@ -327,11 +501,29 @@ class AuthorizationCodeFlowResourceTest {
         Map<String, String> login = second.authorizeParams("openid");
         login.put("prompt", "login");
         Response signIn = browser.get("/oauth/authorize", login);
-        browser.post("/signin", Map.of("request", Browser.hidden(signIn, "request"), "csrf", Browser.hidden(signIn, "csrf"),
-                "email", second.email, "password", TestClients.PASSWORD)).then().statusCode(200);
+        browser.post(
+                        "/signin",
+                        Map.of(
+                                "request",
+                                Browser.hidden(signIn, "request"),
+                                "csrf",
+                                Browser.hidden(signIn, "csrf"),
+                                "email",
+                                second.email,
+                                "password",
+                                TestClients.PASSWORD))
+                .then()
+                .statusCode(200);
 
-        Response answer = browser.post("/consent", Map.of("request", Browser.hidden(consentForFirst, "request"),
-                "csrf", Browser.hidden(consentForFirst, "csrf"), "decision", "allow"));
+        Response answer = browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(consentForFirst, "request"),
+                        "csrf",
+                        Browser.hidden(consentForFirst, "csrf"),
+                        "decision",
+                        "allow"));
         assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(400);
         assertThat(answer.header("Location")).isNull();
     }

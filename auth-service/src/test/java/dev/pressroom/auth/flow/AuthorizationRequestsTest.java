@@ -18,9 +18,20 @@ import org.junit.jupiter.api.Test;
 class AuthorizationRequestsTest {
 
     private static final String REDIRECT = "https://app.example.com/cb";
-    private static final Client CLIENT = new Client("app", "hash", "App", List.of(REDIRECT), List.of(),
-            List.of("openid", "email", "offline_access"), Client.SECRET_BASIC, Client.Kind.FIRST_PARTY, false, null, null,
-            "test", Instant.EPOCH);
+    private static final Client CLIENT = new Client(
+            "app",
+            "hash",
+            "App",
+            List.of(REDIRECT),
+            List.of(),
+            List.of("openid", "email", "offline_access"),
+            Client.SECRET_BASIC,
+            Client.Kind.FIRST_PARTY,
+            false,
+            null,
+            null,
+            "test",
+            Instant.EPOCH);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();
@@ -40,8 +51,10 @@ class AuthorizationRequestsTest {
     }
 
     private static void assertError(Map<String, List<String>> values, String error) {
-        assertThatThrownBy(() -> validate(values)).isInstanceOf(AuthorizationRedirectException.class)
-                .extracting("error").isEqualTo(error);
+        assertThatThrownBy(() -> validate(values))
+                .isInstanceOf(AuthorizationRedirectException.class)
+                .extracting("error")
+                .isEqualTo(error);
     }
 
     @Test
@@ -78,16 +91,20 @@ class AuthorizationRequestsTest {
     void validateWhenStateRepeatedThenInvalidRequestWithoutState() {
         Map<String, List<String>> repeated = valid();
         repeated.put("state", List.of("a", "b"));
-        assertThatThrownBy(() -> validate(repeated)).isInstanceOf(AuthorizationRedirectException.class)
-                .extracting("error", "state").containsExactly("invalid_request", null);
+        assertThatThrownBy(() -> validate(repeated))
+                .isInstanceOf(AuthorizationRedirectException.class)
+                .extracting("error", "state")
+                .containsExactly("invalid_request", null);
     }
 
     @Test
     void validateWhenOtherErrorThenStateCarried() {
         Map<String, List<String>> token = valid();
         token.put("response_type", List.of("token"));
-        assertThatThrownBy(() -> validate(token)).isInstanceOf(AuthorizationRedirectException.class)
-                .extracting("error", "state").containsExactly("unsupported_response_type", "s1");
+        assertThatThrownBy(() -> validate(token))
+                .isInstanceOf(AuthorizationRedirectException.class)
+                .extracting("error", "state")
+                .containsExactly("unsupported_response_type", "s1");
     }
 
     @Test

@@ -22,23 +22,38 @@ class ClaimsResourceTest {
     @Test
     void claimsWhenRolesAndLicensesStoredThenReleasedPerScopeAndClient() throws Exception {
         TestClients app = TestClients.create();
-        Admin.admin().body(Map.of("client_id", app.clientId, "role", "editor")).post("/admin/accounts/" + app.accountId + "/roles")
-                .then().statusCode(200);
-        Admin.admin().body(Map.of("client_id", "some-other-app", "role", "owner")).post("/admin/accounts/" + app.accountId + "/roles")
-                .then().statusCode(200);
-        Admin.admin().body(Map.of("product", "pressroom", "plan", "pro", "status", "active", "major_version", 2))
-                .post("/admin/accounts/" + app.accountId + "/licenses").then().statusCode(200);
-        Admin.admin().body(Map.of("product", "pressroom", "plan", "team", "status", "trialing", "major_version", 2))
-                .post("/admin/accounts/" + app.accountId + "/licenses").then().statusCode(200);
+        Admin.admin()
+                .body(Map.of("client_id", app.clientId, "role", "editor"))
+                .post("/admin/accounts/" + app.accountId + "/roles")
+                .then()
+                .statusCode(200);
+        Admin.admin()
+                .body(Map.of("client_id", "some-other-app", "role", "owner"))
+                .post("/admin/accounts/" + app.accountId + "/roles")
+                .then()
+                .statusCode(200);
+        Admin.admin()
+                .body(Map.of("product", "pressroom", "plan", "pro", "status", "active", "major_version", 2))
+                .post("/admin/accounts/" + app.accountId + "/licenses")
+                .then()
+                .statusCode(200);
+        Admin.admin()
+                .body(Map.of("product", "pressroom", "plan", "team", "status", "trialing", "major_version", 2))
+                .post("/admin/accounts/" + app.accountId + "/licenses")
+                .then()
+                .statusCode(200);
 
         Response tokens = app.exchange(app.code(new Browser(), TestClients.ALL_SCOPES));
-        JsonNode idClaims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(
-                ((String) tokens.path("id_token")).split("\\.")[1]));
+        JsonNode idClaims = new ObjectMapper()
+                .readTree(Base64.getUrlDecoder().decode(((String) tokens.path("id_token")).split("\\.")[1]));
         assertThat(idClaims.get("roles").toString()).isEqualTo("[\"editor\"]");
         assertThat(idClaims.has("licenses")).isFalse();
 
-        Admin.publicApi().header("Authorization", "Bearer " + tokens.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(200)
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + tokens.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200)
                 .body("roles", equalTo(List.of("editor")))
                 .body("licenses.size()", equalTo(1))
                 .body("licenses[0].product", equalTo("pressroom"))
@@ -51,21 +66,37 @@ class ClaimsResourceTest {
     @Test
     void claimsWhenScopesNotGrantedThenNotReleased() {
         TestClients app = TestClients.create();
-        Admin.admin().body(Map.of("client_id", app.clientId, "role", "editor")).post("/admin/accounts/" + app.accountId + "/roles");
+        Admin.admin()
+                .body(Map.of("client_id", app.clientId, "role", "editor"))
+                .post("/admin/accounts/" + app.accountId + "/roles");
         String accessToken = app.exchange(app.code(new Browser(), "openid")).path("access_token");
-        Map<String, Object> claims = Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo")
-                .then().statusCode(200).extract().as(Map.class);
+        Map<String, Object> claims = Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200)
+                .extract()
+                .as(Map.class);
         assertThat(claims).containsOnlyKeys("sub");
     }
 
     @Test
     void adminWhenLicenseOrRoleInvalidOrAccountUnknownThenRefused() {
         TestClients app = TestClients.create();
-        Admin.admin().body(Map.of("product", "p", "plan", "x", "status", "weird", "major_version", 1))
-                .post("/admin/accounts/" + app.accountId + "/licenses").then().statusCode(400);
-        Admin.admin().body(Map.of("client_id", "c", "role", "Bad Role!"))
-                .post("/admin/accounts/" + app.accountId + "/roles").then().statusCode(400);
-        Admin.admin().body(Map.of("client_id", "c", "role", "ok"))
-                .post("/admin/accounts/00000000-0000-0000-0000-000000000000/roles").then().statusCode(404);
+        Admin.admin()
+                .body(Map.of("product", "p", "plan", "x", "status", "weird", "major_version", 1))
+                .post("/admin/accounts/" + app.accountId + "/licenses")
+                .then()
+                .statusCode(400);
+        Admin.admin()
+                .body(Map.of("client_id", "c", "role", "Bad Role!"))
+                .post("/admin/accounts/" + app.accountId + "/roles")
+                .then()
+                .statusCode(400);
+        Admin.admin()
+                .body(Map.of("client_id", "c", "role", "ok"))
+                .post("/admin/accounts/00000000-0000-0000-0000-000000000000/roles")
+                .then()
+                .statusCode(404);
     }
 }

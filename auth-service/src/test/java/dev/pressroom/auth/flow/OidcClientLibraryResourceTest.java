@@ -62,57 +62,91 @@ class OidcClientLibraryResourceTest {
         State state = new State();
         Nonce nonce = new Nonce();
         URI redirect = URI.create(TestClients.REDIRECT);
-        AuthenticationRequest request = new AuthenticationRequest.Builder(ResponseType.CODE,
-                new Scope("openid", "profile", "email", "offline_access"), clientId, redirect)
-                .endpointURI(provider.getAuthorizationEndpointURI()).state(state).nonce(nonce)
-                .codeChallenge(verifier, CodeChallengeMethod.S256).build();
+        AuthenticationRequest request = new AuthenticationRequest.Builder(
+                        ResponseType.CODE,
+                        new Scope("openid", "profile", "email", "offline_access"),
+                        clientId,
+                        redirect)
+                .endpointURI(provider.getAuthorizationEndpointURI())
+                .state(state)
+                .nonce(nonce)
+                .codeChallenge(verifier, CodeChallengeMethod.S256)
+                .build();
 
         Browser browser = new Browser();
         Response page = browser.getUrl(request.toURI().toString());
-        Response consent = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", app.email, "password", TestClients.PASSWORD));
-        Response back = browser.post("/consent", Map.of("request", Browser.hidden(consent, "request"),
-                "csrf", Browser.hidden(consent, "csrf"), "decision", "allow"));
-        AuthorizationSuccessResponse success = AuthorizationResponse.parse(URI.create(back.header("Location")))
-                .toSuccessResponse();
+        Response consent = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        app.email,
+                        "password",
+                        TestClients.PASSWORD));
+        Response back = browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(consent, "request"),
+                        "csrf",
+                        Browser.hidden(consent, "csrf"),
+                        "decision",
+                        "allow"));
+        AuthorizationSuccessResponse success =
+                AuthorizationResponse.parse(URI.create(back.header("Location"))).toSuccessResponse();
         assertThat(success.getState()).isEqualTo(state);
         assertThat(success.getIssuer()).isEqualTo(issuer);
         AuthorizationCode code = success.getAuthorizationCode();
 
         ClientSecretBasic auth = new ClientSecretBasic(clientId, new Secret(app.secret));
-        TokenResponse tokenResponse = OIDCTokenResponseParser.parse(new TokenRequest(provider.getTokenEndpointURI(), auth,
-                new AuthorizationCodeGrant(code, redirect, verifier)).toHTTPRequest().send());
-        assertThat(tokenResponse.indicatesSuccess()).as(String.valueOf(tokenResponse)).isTrue();
+        TokenResponse tokenResponse = OIDCTokenResponseParser.parse(new TokenRequest(
+                        provider.getTokenEndpointURI(), auth, new AuthorizationCodeGrant(code, redirect, verifier))
+                .toHTTPRequest()
+                .send());
+        assertThat(tokenResponse.indicatesSuccess())
+                .as(String.valueOf(tokenResponse))
+                .isTrue();
         OIDCTokenResponse tokens = (OIDCTokenResponse) tokenResponse.toSuccessResponse();
 
-        IDTokenValidator validator = new IDTokenValidator(issuer, clientId, JWSAlgorithm.RS256,
-                provider.getJWKSetURI().toURL());
+        IDTokenValidator validator = new IDTokenValidator(
+                issuer, clientId, JWSAlgorithm.RS256, provider.getJWKSetURI().toURL());
         JWT idToken = tokens.getOIDCTokens().getIDToken();
         IDTokenClaimsSet claims = validator.validate(idToken, nonce);
         assertThat(claims.getSubject().getValue()).isEqualTo(app.accountId);
         assertThat(claims.getAMR()).extracting(Object::toString).containsExactly("pwd");
-        AccessTokenValidator.validate(tokens.getOIDCTokens().getAccessToken(), JWSAlgorithm.RS256,
-                claims.getAccessTokenHash());
+        AccessTokenValidator.validate(
+                tokens.getOIDCTokens().getAccessToken(), JWSAlgorithm.RS256, claims.getAccessTokenHash());
         assertThat(claims.getStringClaim("email")).isEqualTo(app.email);
 
-        UserInfoResponse userInfo = UserInfoResponse.parse(new UserInfoRequest(provider.getUserInfoEndpointURI(),
-                tokens.getOIDCTokens().getBearerAccessToken()).toHTTPRequest().send());
+        UserInfoResponse userInfo = UserInfoResponse.parse(new UserInfoRequest(
+                        provider.getUserInfoEndpointURI(),
+                        tokens.getOIDCTokens().getBearerAccessToken())
+                .toHTTPRequest()
+                .send());
         UserInfoSuccessResponse info = userInfo.toSuccessResponse();
         assertThat(info.getUserInfo().getSubject().getValue()).isEqualTo(app.accountId);
         assertThat(info.getUserInfo().getEmailAddress()).isEqualTo(app.email);
 
         RefreshToken refreshToken = tokens.getOIDCTokens().getRefreshToken();
-        TokenResponse refreshed = OIDCTokenResponseParser.parse(new TokenRequest(provider.getTokenEndpointURI(), auth,
-                new RefreshTokenGrant(refreshToken)).toHTTPRequest().send());
+        TokenResponse refreshed = OIDCTokenResponseParser.parse(
+                new TokenRequest(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                        .toHTTPRequest()
+                        .send());
         assertThat(refreshed.indicatesSuccess()).as(String.valueOf(refreshed)).isTrue();
         OIDCTokenResponse second = (OIDCTokenResponse) refreshed.toSuccessResponse();
         assertThat(second.getOIDCTokens().getRefreshToken()).isNotEqualTo(refreshToken);
-        IDTokenClaimsSet refreshedClaims = validator.validate(second.getOIDCTokens().getIDToken(), null);
+        IDTokenClaimsSet refreshedClaims =
+                validator.validate(second.getOIDCTokens().getIDToken(), null);
         assertThat(refreshedClaims.getSubject()).isEqualTo(claims.getSubject());
         assertThat(refreshedClaims.getAuthenticationTime()).isEqualTo(claims.getAuthenticationTime());
 
-        TokenResponse reused = OIDCTokenResponseParser.parse(new TokenRequest(provider.getTokenEndpointURI(), auth,
-                new RefreshTokenGrant(refreshToken)).toHTTPRequest().send());
+        TokenResponse reused = OIDCTokenResponseParser.parse(
+                new TokenRequest(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                        .toHTTPRequest()
+                        .send());
         assertThat(reused.indicatesSuccess()).isFalse();
         assertThat(reused.toErrorResponse().getErrorObject().getCode()).isEqualTo("invalid_grant");
         assertThat(List.of(provider.getScopes().toStringList().toArray())).contains("licenses:read");

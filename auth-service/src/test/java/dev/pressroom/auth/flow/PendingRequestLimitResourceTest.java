@@ -38,7 +38,10 @@ class PendingRequestLimitResourceTest {
         // Sign-in page, then consent page: two requests left waiting.
         app.code(person, "openid");
         for (int i = 2; i < PendingLimitProfile.LIMIT - 1; i++) {
-            new Browser().get("/oauth/authorize", app.authorizeParams("openid")).then().statusCode(200);
+            new Browser()
+                    .get("/oauth/authorize", app.authorizeParams("openid"))
+                    .then()
+                    .statusCode(200);
         }
         new Browser().get("/account", Map.of()).then().statusCode(200);
 

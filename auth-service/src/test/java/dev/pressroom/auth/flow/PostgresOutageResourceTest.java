@@ -36,7 +36,10 @@ class PostgresOutageResourceTest {
 
         double errorsBefore = postgresqlErrors();
         PostgresProxyProfile.cut();
-        app.refresh(refresh).then().statusCode(503).body("error", equalTo("temporarily_unavailable"))
+        app.refresh(refresh)
+                .then()
+                .statusCode(503)
+                .body("error", equalTo("temporarily_unavailable"))
                 .header("Retry-After", "5");
         // At least the refresh's; the signing keys' refresh every 30 s may have failed meanwhile too.
         assertThat(postgresqlErrors() - errorsBefore).isGreaterThanOrEqualTo(1);
@@ -54,7 +57,8 @@ class PostgresOutageResourceTest {
     @Test
     void auditWhenPostgresDownThenAnswerUnchangedAndLostEventCounted() throws Exception {
         TestClients app = TestClients.create();
-        String first = app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
+        String first =
+                app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
         app.refresh(first).then().statusCode(200);
         double lost = lostWrites();
         double reused = Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total");
@@ -62,7 +66,8 @@ class PostgresOutageResourceTest {
         PostgresProxyProfile.cut();
         // Reuse detection needs only Redis: its answer stands although its audit event cannot be written.
         app.refresh(first).then().statusCode(400).body("error", equalTo("invalid_grant"));
-        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused).isEqualTo(1);
+        assertThat(Admin.scrape().value("pressroom_auth_refresh_reuse_detected_total") - reused)
+                .isEqualTo(1);
         for (int i = 0; i < 100 && lostWrites() == lost; i++) {
             Thread.sleep(100);
         }
@@ -74,9 +79,18 @@ class PostgresOutageResourceTest {
         double errors = postgresqlErrors();
 
         PostgresProxyProfile.cut();
-        Admin.admin().body(Map.of("email", "outage-" + System.nanoTime() + "@example.com", "password", "long enough pw",
-                        "name", "Outage"))
-                .post("/admin/accounts").then().statusCode(503).header("Retry-After", "5")
+        Admin.admin()
+                .body(Map.of(
+                        "email",
+                        "outage-" + System.nanoTime() + "@example.com",
+                        "password",
+                        "long enough pw",
+                        "name",
+                        "Outage"))
+                .post("/admin/accounts")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
                 .body("error", equalTo("temporarily_unavailable"));
 
         assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(1);

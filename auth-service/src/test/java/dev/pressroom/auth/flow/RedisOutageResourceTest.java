@@ -33,27 +33,47 @@ class RedisOutageResourceTest {
         Browser browser = new Browser();
         String code = app.code(browser, "openid offline_access");
         // Signed in and consented: the second authorization redirects at once.
-        Response tokens = app.exchange(TestClients.query(browser.get("/oauth/authorize",
-                app.authorizeParams("openid offline_access"))).get("code"));
+        Response tokens = app.exchange(
+                TestClients.query(browser.get("/oauth/authorize", app.authorizeParams("openid offline_access")))
+                        .get("code"));
         String accessToken = tokens.path("access_token");
 
         double errorsBefore = redisErrors();
         RedisProxyProfile.cut();
-        app.exchange(code).then().statusCode(503).body("error", equalTo("temporarily_unavailable"))
-                .header("Retry-After", "5").header("Cache-Control", "no-store");
-        app.refresh(tokens.path("refresh_token")).then().statusCode(503).body("error", equalTo("temporarily_unavailable"));
-        Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(503)
+        app.exchange(code)
+                .then()
+                .statusCode(503)
+                .body("error", equalTo("temporarily_unavailable"))
+                .header("Retry-After", "5")
+                .header("Cache-Control", "no-store");
+        app.refresh(tokens.path("refresh_token"))
+                .then()
+                .statusCode(503)
                 .body("error", equalTo("temporarily_unavailable"));
-        browser.get("/oauth/authorize", app.authorizeParams("openid")).then().statusCode(503)
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(503)
+                .body("error", equalTo("temporarily_unavailable"));
+        browser.get("/oauth/authorize", app.authorizeParams("openid"))
+                .then()
+                .statusCode(503)
                 .body(containsString("temporarily unavailable"));
         Admin.management().get("/q/health/ready").then().statusCode(503).body("status", equalTo("DOWN"));
-        assertThat(redisErrors() - errorsBefore).as("one failed Redis call per request").isEqualTo(4);
+        assertThat(redisErrors() - errorsBefore)
+                .as("one failed Redis call per request")
+                .isEqualTo(4);
 
         RedisProxyProfile.restore();
         awaitReady();
         // The code was never consumed while Redis was away, so it still works once; the tokens too.
         app.exchange(code).then().statusCode(200);
-        Admin.publicApi().header("Authorization", "Bearer " + accessToken).get("/oauth/userinfo").then().statusCode(200);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200);
         app.refresh(tokens.path("refresh_token")).then().statusCode(200);
     }
 

@@ -52,20 +52,35 @@ class RefreshChainResourceTest {
         AccountPages.removeApp(AccountPages.signedIn(app), app.clientId).then().statusCode(303);
 
         app.refresh(tokens.path("refresh_token")).then().statusCode(400).body("error", equalTo("invalid_grant"));
-        Admin.publicApi().header("Authorization", "Bearer " + tokens.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(401);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + tokens.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(401);
     }
 
     @Test
     void refreshWhenConsentWithdrawnBehindRedisBackAndGivenAgainThenOldChainRefused() {
         Browser browser = new Browser();
-        String refresh = app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
+        String refresh =
+                app.exchange(app.code(browser, "openid offline_access")).path("refresh_token");
         // Withdrawn where Redis never hears of it (an operator's delete, a restore): the chain rests on that consent.
-        postgres.preparedQuery("DELETE FROM consents WHERE account_id = $1").execute(Tuple.of(UUID.fromString(app.accountId)))
-                .await().indefinitely();
+        postgres.preparedQuery("DELETE FROM consents WHERE account_id = $1")
+                .execute(Tuple.of(UUID.fromString(app.accountId)))
+                .await()
+                .indefinitely();
         Response consent = browser.get("/oauth/authorize", app.authorizeParams("openid offline_access"));
-        browser.post("/consent", Map.of("request", Browser.hidden(consent, "request"), "csrf", Browser.hidden(consent, "csrf"),
-                "decision", "allow")).then().statusCode(303);
+        browser.post(
+                        "/consent",
+                        Map.of(
+                                "request",
+                                Browser.hidden(consent, "request"),
+                                "csrf",
+                                Browser.hidden(consent, "csrf"),
+                                "decision",
+                                "allow"))
+                .then()
+                .statusCode(303);
 
         app.refresh(refresh).then().statusCode(400).body("error", equalTo("invalid_grant"));
     }

@@ -43,7 +43,8 @@ class SingleUseConcurrencyResourceTest {
     void refreshWhenOneTokenUsedConcurrentlyThenExactlyOneSucceeds() throws Exception {
         for (int round = 0; round < 3; round++) {
             TestClients app = TestClients.create();
-            String refresh = app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
+            String refresh = app.exchange(app.code(new Browser(), "openid offline_access"))
+                    .path("refresh_token");
             List<Integer> statuses = race(() -> app.refresh(refresh));
             assertThat(statuses.stream().filter(s -> s == 200)).hasSizeLessThanOrEqualTo(1);
             assertThat(statuses.stream().filter(s -> s == 400)).hasSizeGreaterThanOrEqualTo(PARALLEL - 1);

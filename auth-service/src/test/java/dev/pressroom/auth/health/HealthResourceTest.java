@@ -18,9 +18,13 @@ class HealthResourceTest {
 
     @Test
     void readinessWhenPostgresAndRedisAnswerThenUpWithBothChecks() {
-        Admin.management().get("/q/health/ready").then().statusCode(200)
+        Admin.management()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.name", hasItems("Reactive PostgreSQL connections health check",
-                        "Redis connection health check"));
+                .body(
+                        "checks.name",
+                        hasItems("Reactive PostgreSQL connections health check", "Redis connection health check"));
     }
 }

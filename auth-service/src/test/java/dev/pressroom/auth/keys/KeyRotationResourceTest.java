@@ -45,11 +45,20 @@ class KeyRotationResourceTest {
         String before = app.exchange(app.code(browser, "openid")).path("id_token");
         String oldKid = SignedJWT.parse(before).getHeader().getKeyID();
 
-        String newKid = Admin.admin().post("/admin/keys").then().statusCode(201).extract().path("kid");
+        String newKid = Admin.admin()
+                .post("/admin/keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("kid");
         assertThat(kids()).containsExactlyInAnyOrder(oldKid, newKid);
-        assertThat(kidOf(app.exchange(app.codeAgain(browser, "openid")).path("id_token"))).isEqualTo(oldKid);
+        assertThat(kidOf(app.exchange(app.codeAgain(browser, "openid")).path("id_token")))
+                .isEqualTo(oldKid);
 
-        Admin.admin().post("/admin/keys/" + newKid + "/activate").then().statusCode(409)
+        Admin.admin()
+                .post("/admin/keys/" + newKid + "/activate")
+                .then()
+                .statusCode(409)
                 .body("error", equalTo("rotation_refused"));
         clock.advance(Duration.ofMinutes(6));
         Admin.admin().post("/admin/keys/" + newKid + "/activate").then().statusCode(200);
@@ -65,16 +74,24 @@ class KeyRotationResourceTest {
         clock.advance(Duration.ofMinutes(61));
         Admin.admin().post("/admin/keys/" + oldKid + "/retire").then().statusCode(200);
         assertThat(kids()).containsExactly(newKid);
-        Admin.admin().get("/admin/keys").then().statusCode(200).body("keys.find { it.kid == '" + newKid + "' }.state",
-                equalTo("active"));
+        Admin.admin()
+                .get("/admin/keys")
+                .then()
+                .statusCode(200)
+                .body("keys.find { it.kid == '" + newKid + "' }.state", equalTo("active"));
     }
 
     @Test
     void rotationWhenKeyAddedAndActivatedThenEachStepIsAnAuditEvent() {
-        String kid = Admin.admin().post("/admin/keys").then().statusCode(201).extract().path("kid");
+        String kid = Admin.admin()
+                .post("/admin/keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("kid");
         Admin.admin().post("/admin/keys/" + kid + "/activate?force=true").then().statusCode(200);
-        List<Map<String, Object>> steps = AuditEvents.awaitAll(Map.of("type", "signing_key_rotated"),
-                e -> kid.equals(AuditEvents.detail(e, "kid")), 2);
+        List<Map<String, Object>> steps = AuditEvents.awaitAll(
+                Map.of("type", "signing_key_rotated"), e -> kid.equals(AuditEvents.detail(e, "kid")), 2);
         assertThat(steps).extracting(e -> AuditEvents.detail(e, "step")).containsExactly("activated", "published");
         assertThat(steps).extracting(e -> AuditEvents.detail(e, "forced")).containsExactly(true, false);
         assertThat(steps.get(0)).containsEntry("address", "127.0.0.1");
@@ -82,11 +99,20 @@ class KeyRotationResourceTest {
 
     @Test
     void publishWhenNoSuchKeyFileThen409() {
-        Admin.admin().post("/admin/keys/no-such-kid/publish").then().statusCode(409).body("error", equalTo("rotation_refused"));
+        Admin.admin()
+                .post("/admin/keys/no-such-kid/publish")
+                .then()
+                .statusCode(409)
+                .body("error", equalTo("rotation_refused"));
     }
 
     private static List<String> kids() {
-        return RestAssured.given().get("/.well-known/jwks.json").then().statusCode(200).extract().path("keys.kid");
+        return RestAssured.given()
+                .get("/.well-known/jwks.json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("keys.kid");
     }
 
     private static String kidOf(String jwt) throws Exception {
@@ -94,9 +120,10 @@ class KeyRotationResourceTest {
     }
 
     private static void validate(String idToken, TestClients app) throws Exception {
-        JWKSet jwks = JWKSet.parse(RestAssured.given().get("/.well-known/jwks.json").asString());
-        IDTokenValidator validator = new IDTokenValidator(new Issuer("http://127.0.0.1:8083"), new ClientID(app.clientId),
-                JWSAlgorithm.RS256, jwks);
+        JWKSet jwks =
+                JWKSet.parse(RestAssured.given().get("/.well-known/jwks.json").asString());
+        IDTokenValidator validator = new IDTokenValidator(
+                new Issuer("http://127.0.0.1:8083"), new ClientID(app.clientId), JWSAlgorithm.RS256, jwks);
         validator.setMaxClockSkew(3 * 3600); // the test clock runs ahead of the validator's
         validator.validate(SignedJWT.parse(idToken), null);
     }

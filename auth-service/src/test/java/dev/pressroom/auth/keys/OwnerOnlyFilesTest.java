@@ -52,6 +52,8 @@ class OwnerOnlyFilesTest {
             assertThat(files.map(f -> f.getFileName().toString())).containsExactly(kid + ".pem");
         }
         assertThat(Files.getPosixFilePermissions(dir.resolve(kid + ".pem"))).isEqualTo(OWNER_ONLY);
-        assertThat(PemKeys.parse(kid, Files.readString(dir.resolve(kid + ".pem"))).kid()).isEqualTo(kid);
+        assertThat(PemKeys.parse(kid, Files.readString(dir.resolve(kid + ".pem")))
+                        .kid())
+                .isEqualTo(kid);
     }
 }

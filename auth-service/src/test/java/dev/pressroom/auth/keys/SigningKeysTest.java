@@ -42,7 +42,9 @@ class SigningKeysTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> jwks = (List<Map<String, Object>>) ring.jwks().get("keys");
         assertThat(jwks).singleElement().satisfies(jwk -> {
-            assertThat(jwk).containsKeys("kty", "kid", "use", "alg", "n", "e").doesNotContainKeys("d", "p", "q", "dp", "dq", "qi");
+            assertThat(jwk)
+                    .containsKeys("kty", "kid", "use", "alg", "n", "e")
+                    .doesNotContainKeys("d", "p", "q", "dp", "dq", "qi");
             assertThat(jwk.get("alg")).isEqualTo("RS256");
         });
     }
@@ -56,7 +58,8 @@ class SigningKeysTest {
 
     @Test
     void parseWhenNotPkcs8ThenRefused() {
-        assertThatThrownBy(() -> PemKeys.parse("x", "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----"))
+        assertThatThrownBy(() ->
+                        PemKeys.parse("x", "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----"))
                 .isInstanceOf(java.security.GeneralSecurityException.class);
     }
 }

@@ -25,23 +25,45 @@ class MetricLabelsResourceTest {
         RestAssured.given().get("/oauth/token").then().statusCode(405);
         RestAssured.given().get("/oauth/register/" + typed).then().statusCode(401);
         RestAssured.given().get("/oauth/authorize?client_id=" + typed).then().statusCode(400);
-        RestAssured.given().contentType("application/x-www-form-urlencoded").body("grant_type=" + typed)
-                .post("/oauth/token?code=" + typed).then().statusCode(400);
+        RestAssured.given()
+                .contentType("application/x-www-form-urlencoded")
+                .body("grant_type=" + typed)
+                .post("/oauth/token?code=" + typed)
+                .then()
+                .statusCode(400);
         Admin.management().post("/admin/accounts/" + typed + "/roles").then().statusCode(401);
         Admin.management().get("/admin/" + typed).then().statusCode(401);
-        Admin.admin().body("{}").post("/admin/accounts/" + typed + "/roles").then().statusCode(400);
+        Admin.admin()
+                .body("{}")
+                .post("/admin/accounts/" + typed + "/roles")
+                .then()
+                .statusCode(400);
         Admin.admin().get("/admin/accounts/" + typed + "/roles").then().statusCode(405);
-        Admin.admin().body("{}").post("/admin/keys/" + typed + "/publish").then().statusCode(409);
+        Admin.admin()
+                .body("{}")
+                .post("/admin/keys/" + typed + "/publish")
+                .then()
+                .statusCode(409);
         Admin.admin().get("/admin/" + typed).then().statusCode(404);
         Admin.management().get("/q/" + typed).then().statusCode(404);
 
         MetricsScrape metrics = Admin.scrape();
 
-        assertThat(metrics.samples()).allSatisfy(sample -> assertThat(sample.labels().values())
-                .as(sample.name()).noneMatch(value -> value.contains(typed)));
+        assertThat(metrics.samples())
+                .allSatisfy(sample -> assertThat(sample.labels().values())
+                        .as(sample.name())
+                        .noneMatch(value -> value.contains(typed)));
         List<String> uris = metrics.find("http_server_requests_seconds_count").stream()
-                .map(sample -> sample.labels().get("uri")).toList();
-        assertThat(uris).contains("NOT_FOUND", "/oauth/token", "/oauth/register/{clientId}", "/oauth/authorize",
-                "/admin/accounts/{id}/roles", "/admin/keys/{kid}/publish", "/admin/*");
+                .map(sample -> sample.labels().get("uri"))
+                .toList();
+        assertThat(uris)
+                .contains(
+                        "NOT_FOUND",
+                        "/oauth/token",
+                        "/oauth/register/{clientId}",
+                        "/oauth/authorize",
+                        "/admin/accounts/{id}/roles",
+                        "/admin/keys/{kid}/publish",
+                        "/admin/*");
     }
 }

@@ -43,8 +43,10 @@ class OperationalMetricsResourceTest {
         app.refresh(refresh).then().statusCode(400);
 
         MetricsScrape after = Admin.scrape();
-        assertThat(delta(before, after, ISSUED, "grant_type", "authorization_code")).isEqualTo(1);
-        assertThat(delta(before, after, ISSUED, "grant_type", "refresh_token")).as("the reused token issued nothing")
+        assertThat(delta(before, after, ISSUED, "grant_type", "authorization_code"))
+                .isEqualTo(1);
+        assertThat(delta(before, after, ISSUED, "grant_type", "refresh_token"))
+                .as("the reused token issued nothing")
                 .isEqualTo(1);
     }
 
@@ -62,7 +64,8 @@ class OperationalMetricsResourceTest {
         app.refresh(tokens.path("refresh_token")).then().statusCode(400);
         app.exchange(code).then().statusCode(400);
         TestClients other = TestClients.create();
-        String othersRefresh = other.exchange(other.code(new Browser(), "openid offline_access")).path("refresh_token");
+        String othersRefresh = other.exchange(other.code(new Browser(), "openid offline_access"))
+                .path("refresh_token");
         app.refresh(othersRefresh).then().statusCode(400);
         Response second = app.exchange(app.codeAgain(browser, "openid offline_access"));
         revoke(app, second.path("refresh_token")).then().statusCode(200);
@@ -71,12 +74,14 @@ class OperationalMetricsResourceTest {
 
         MetricsScrape after = Admin.scrape();
         assertThat(delta(before, after, REVOCATIONS, "reason", "revocation_endpoint"))
-                .as("an access token and a refresh chain; the unknown token revoked nothing").isEqualTo(2);
+                .as("an access token and a refresh chain; the unknown token revoked nothing")
+                .isEqualTo(2);
         assertThat(delta(before, after, REVOCATIONS, "reason", "reuse")).isEqualTo(1);
         assertThat(delta(before, after, REVOCATIONS, "reason", "code_replay")).isEqualTo(1);
         assertThat(delta(before, after, REVOCATIONS, "reason", "wrong_client")).isEqualTo(1);
         assertThat(delta(before, after, REVOCATIONS, "reason", "logout")).isEqualTo(1);
-        assertThat(delta(before, after, REVOCATIONS, "reason", "connected_apps")).isEqualTo(1);
+        assertThat(delta(before, after, REVOCATIONS, "reason", "connected_apps"))
+                .isEqualTo(1);
     }
 
     @Test
@@ -86,16 +91,20 @@ class OperationalMetricsResourceTest {
         TestClients.create();
 
         MetricsScrape after = Admin.scrape();
-        assertThat(delta(before, after, "pressroom_auth_hash_wait_seconds_count")).isEqualTo(1);
-        assertThat(after.find("pressroom_auth_hash_queue_depth")).singleElement()
+        assertThat(delta(before, after, "pressroom_auth_hash_wait_seconds_count"))
+                .isEqualTo(1);
+        assertThat(after.find("pressroom_auth_hash_queue_depth"))
+                .singleElement()
                 .satisfies(depth -> assertThat(depth.value()).isZero());
     }
 
     @Test
     void signingKeyWhenScrapedThenTheKeyInUseAndItsAgeGrowingWithTime() throws Exception {
         TestClients app = TestClients.create();
-        String kid = SignedJWT.parse(app.exchange(app.code(new Browser(), "openid")).<String>path("id_token"))
-                .getHeader().getKeyID();
+        String kid = SignedJWT.parse(
+                        app.exchange(app.code(new Browser(), "openid")).<String>path("id_token"))
+                .getHeader()
+                .getKeyID();
 
         MetricsScrape now = Admin.scrape();
         clock.advance(Duration.ofDays(1));
@@ -105,14 +114,19 @@ class OperationalMetricsResourceTest {
             assertThat(info.labels()).containsEntry("kid", kid);
             assertThat(info.value()).isEqualTo(1);
         });
-        assertThat(now.find("pressroom_auth_signing_key_age_seconds")).singleElement()
+        assertThat(now.find("pressroom_auth_signing_key_age_seconds"))
+                .singleElement()
                 .satisfies(age -> assertThat(age.labels()).containsEntry("kid", kid));
         assertThat(delta(now, dayLater, "pressroom_auth_signing_key_age_seconds", "kid", kid))
                 .isBetween(86_400.0, 86_400.0 + 60);
     }
 
     private static Response revoke(TestClients app, String token) {
-        return Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret).formParams(Map.of("token", token))
+        return Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
+                .formParams(Map.of("token", token))
                 .post("/oauth/revoke");
     }
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
-import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.auth.support.RecordedSpansProfile;
 import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.kernel.testing.LogCapture;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -39,31 +39,52 @@ class TraceResourceTest {
         spans.reset();
 
         try (LogCapture logs = LogCapture.start()) {
-            Admin.publicApi().auth().preemptive().basic(app.clientId, app.secret)
+            Admin.publicApi()
+                    .auth()
+                    .preemptive()
+                    .basic(app.clientId, app.secret)
                     .header("traceparent", "00-" + TRACE_ID + "-" + CALLER_SPAN_ID + "-01")
-                    .formParams(Map.of("grant_type", "authorization_code", "code", code,
-                            "redirect_uri", TestClients.REDIRECT, "code_verifier", app.verifier))
-                    .post("/oauth/token").then().statusCode(200);
+                    .formParams(Map.of(
+                            "grant_type",
+                            "authorization_code",
+                            "code",
+                            code,
+                            "redirect_uri",
+                            TestClients.REDIRECT,
+                            "code_verifier",
+                            app.verifier))
+                    .post("/oauth/token")
+                    .then()
+                    .statusCode(200);
 
             SpanData server = await(() -> spans.getFinishedSpanItems().stream()
-                    .filter(s -> s.getKind() == SpanKind.SERVER && s.getTraceId().equals(TRACE_ID)).toList())
+                            .filter(s -> s.getKind() == SpanKind.SERVER
+                                    && s.getTraceId().equals(TRACE_ID))
+                            .toList())
                     .get(0);
             assertThat(server.getParentSpanId()).isEqualTo(CALLER_SPAN_ID);
             assertThat(server.getName()).isEqualTo("POST /oauth/token");
             List<SpanData> children = spans.getFinishedSpanItems().stream()
-                    .filter(s -> s.getParentSpanId().equals(server.getSpanId())).toList();
+                    .filter(s -> s.getParentSpanId().equals(server.getSpanId()))
+                    .toList();
             assertThat(children).allSatisfy(child -> {
                 assertThat(child.getTraceId()).isEqualTo(TRACE_ID);
                 assertThat(child.getKind()).isEqualTo(SpanKind.CLIENT);
             });
-            assertThat(children).anySatisfy(child -> assertThat(attribute(child, "db.system")).isEqualTo("redis"));
+            assertThat(children)
+                    .anySatisfy(
+                            child -> assertThat(attribute(child, "db.system")).isEqualTo("redis"));
             // Quarkus's SQL client spans name the database in db.system; the statement (no parameter values) says SQL.
-            assertThat(children).anySatisfy(child -> assertThat(attribute(child, "db.statement")).startsWith("SELECT "));
+            assertThat(children)
+                    .anySatisfy(child ->
+                            assertThat(attribute(child, "db.statement")).startsWith("SELECT "));
 
             List<LogCapture.Line> accessLog = await(() -> logs.lines().stream()
                     .filter(line -> line.logger().equals("io.quarkus.http.access-log")
-                            && line.message().startsWith("POST /oauth/token ")).toList());
-            assertThat(accessLog).singleElement()
+                            && line.message().startsWith("POST /oauth/token "))
+                    .toList());
+            assertThat(accessLog)
+                    .singleElement()
                     .satisfies(line -> assertThat(line.message()).endsWith("trace=" + TRACE_ID));
         }
     }

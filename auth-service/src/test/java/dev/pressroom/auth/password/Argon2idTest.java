@@ -42,7 +42,8 @@ class Argon2idTest {
     }
 
     private static Argon2id implementation(String name, int areas, int areaKib) {
-        return name.equals("BOUNCY_CASTLE") ? BOUNCY_CASTLE
+        return name.equals("BOUNCY_CASTLE")
+                ? BOUNCY_CASTLE
                 : NativeArgon2Available.reference(areas, areaKib, NativeArgon2.Ceiling.valueOf(name));
     }
 
@@ -50,8 +51,8 @@ class Argon2idTest {
     @MethodSource("implementations")
     void hashWhenRfc9106TestVectorThenItsTag(String name) {
         // RFC 9106 §5.3: Argon2id, m=32 KiB, t=3, p=4, with secret and associated data.
-        byte[] tag = implementation(name, 1, 32).hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03),
-                filled(12, 0x04), 32, 3, 4, 32);
+        byte[] tag = implementation(name, 1, 32)
+                .hash(filled(32, 0x01), filled(16, 0x02), filled(8, 0x03), filled(12, 0x04), 32, 3, 4, 32);
 
         assertThat(HexFormat.of().formatHex(tag))
                 .isEqualTo("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659");
@@ -63,15 +64,16 @@ class Argon2idTest {
         ReferenceArgon2id reference = NativeArgon2Available.reference(1, 7168, ceiling);
         Random random = new Random(ceiling.ordinal());
         int[][] settings = {
-            {7168, 5, 1, 32},   // production
-            {19456, 2, 1, 32},  // the accounts' earlier setting, more than the area holds
-            {8, 1, 1, 32},      // the smallest memory
-            {64, 1, 2, 32},     // two lanes, one pass
-            {37, 3, 2, 16},     // m not a multiple of 4p: 32 blocks used
-            {1601, 2, 3, 64},   // three lanes, odd m, segments of 133 blocks (two address blocks each)
-            {2048, 1, 1, 4},    // the shortest tag
-            {256, 2, 2, 100},   // a tag over 64 bytes (chained H')
-            {96, 3, 1, 1024}};  // a tag of a whole block
+            {7168, 5, 1, 32}, // production
+            {19456, 2, 1, 32}, // the accounts' earlier setting, more than the area holds
+            {8, 1, 1, 32}, // the smallest memory
+            {64, 1, 2, 32}, // two lanes, one pass
+            {37, 3, 2, 16}, // m not a multiple of 4p: 32 blocks used
+            {1601, 2, 3, 64}, // three lanes, odd m, segments of 133 blocks (two address blocks each)
+            {2048, 1, 1, 4}, // the shortest tag
+            {256, 2, 2, 100}, // a tag over 64 bytes (chained H')
+            {96, 3, 1, 1024}
+        }; // a tag of a whole block
         for (int[] s : settings) {
             for (int i = 0; i < 3; i++) {
                 byte[] password = bytes(random, random.nextInt(40));
@@ -95,7 +97,8 @@ class Argon2idTest {
 
         reference.hash("two".getBytes(), salt, NONE, NONE, 512, 3, 2, 32);
 
-        assertThat(reference.hash("one".getBytes(), salt, NONE, NONE, 2048, 1, 1, 32)).isEqualTo(first);
+        assertThat(reference.hash("one".getBytes(), salt, NONE, NONE, 2048, 1, 1, 32))
+                .isEqualTo(first);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -131,8 +134,9 @@ class Argon2idTest {
         long address = NativeArgon2.allocate(bytes);
         byte[] tag = new byte[32];
 
-        assertThat(NativeArgon2.hash(address, bytes, filled(8, 7), filled(16, 1), NONE, NONE, 64, 2, 2,
-                ceiling.ordinal(), tag)).isZero();
+        assertThat(NativeArgon2.hash(
+                        address, bytes, filled(8, 7), filled(16, 1), NONE, NONE, 64, 2, 2, ceiling.ordinal(), tag))
+                .isZero();
 
         // The blocks derive from the password: none may stay in the area once the hash is done.
         Field field = Unsafe.class.getDeclaredField("theUnsafe");
@@ -201,11 +205,14 @@ class Argon2idTest {
         String cpu = Files.readString(Path.of("/proc/cpuinfo"));
         assumeTrue(cpu.contains(" avx512f") && cpu.contains(" avx2"), "no AVX-512F on this CPU");
 
-        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.ANY).description())
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.ANY)
+                        .description())
                 .isEqualTo("Argon2id by the reference C (AVX-512F)");
-        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.AVX2).description())
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.AVX2)
+                        .description())
                 .isEqualTo("Argon2id by the reference C (AVX2)");
-        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.PORTABLE).description())
+        assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.PORTABLE)
+                        .description())
                 .isEqualTo("Argon2id by the reference C (portable C)");
     }
 

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 class Argon2idsTest {
 
     private static final String MISSING = "native/linux-none/libpressroom_argon2.so";
-    private static final Supplier<ReferenceArgon2id> NOT_BUILT = () -> ReferenceArgon2id.load(MISSING, 1, 64,
-            NativeArgon2.Ceiling.ANY);
+    private static final Supplier<ReferenceArgon2id> NOT_BUILT =
+            () -> ReferenceArgon2id.load(MISSING, 1, 64, NativeArgon2.Ceiling.ANY);
 
     @Test
     void chooseWhenAutoAndLibraryMissingThenBouncyCastleWithTheReason() {
@@ -26,7 +26,8 @@ class Argon2idsTest {
     void chooseWhenNativeForcedAndLibraryMissingThenRefused() {
         assertThatThrownBy(() -> Argon2ids.choose("native", NOT_BUILT))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("AUTH_ARGON2=native").hasMessageContaining(MISSING);
+                .hasMessageContaining("AUTH_ARGON2=native")
+                .hasMessageContaining(MISSING);
     }
 
     @Test
@@ -46,12 +47,15 @@ class Argon2idsTest {
         NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose("auto", () -> ReferenceArgon2id.load(1, 64));
 
         assertThat(choice.implementation()).isInstanceOf(ReferenceArgon2id.class);
-        assertThat(choice.description()).startsWith("Argon2id by the reference C (").contains("AUTH_ARGON2=auto");
+        assertThat(choice.description())
+                .startsWith("Argon2id by the reference C (")
+                .contains("AUTH_ARGON2=auto");
     }
 
     @Test
     void chooseWhenUnknownModeThenRefused() {
         assertThatThrownBy(() -> Argon2ids.choose("bouncycastle", NOT_BUILT))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, native or java");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("auto, native or java");
     }
 }

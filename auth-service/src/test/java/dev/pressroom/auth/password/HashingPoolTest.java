@@ -32,15 +32,17 @@ class HashingPoolTest {
         List<Uni<String>> admitted = new ArrayList<>();
         // One hash on the thread, blocked, and two waiting in the queue: the bound.
         admitted.add(pool.run(() -> {
-            started.countDown();
-            await(release);
-            return "first";
-        }).memoize().indefinitely());
-        admitted.get(0).subscribe().with(x -> { }, e -> { });
+                    started.countDown();
+                    await(release);
+                    return "first";
+                })
+                .memoize()
+                .indefinitely());
+        admitted.get(0).subscribe().with(x -> {}, e -> {});
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         for (String name : List.of("second", "third")) {
             Uni<String> queued = pool.run(() -> name).memoize().indefinitely();
-            queued.subscribe().with(x -> { }, e -> { });
+            queued.subscribe().with(x -> {}, e -> {});
             admitted.add(queued);
         }
 
@@ -52,12 +54,17 @@ class HashingPoolTest {
                         assertThat(e.error()).isEqualTo("temporarily_unavailable");
                     });
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("50 refusals").isLessThan(Duration.ofMillis(500));
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .as("50 refusals")
+                .isLessThan(Duration.ofMillis(500));
 
         release.countDown();
-        assertThat(admitted.stream().map(u -> u.await().atMost(Duration.ofSeconds(10))).toList())
+        assertThat(admitted.stream()
+                        .map(u -> u.await().atMost(Duration.ofSeconds(10)))
+                        .toList())
                 .containsExactly("first", "second", "third");
-        assertThat(pool.run(() -> "after").await().atMost(Duration.ofSeconds(10))).isEqualTo("after");
+        assertThat(pool.run(() -> "after").await().atMost(Duration.ofSeconds(10)))
+                .isEqualTo("after");
     }
 
     @Test
@@ -65,16 +72,18 @@ class HashingPoolTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
         Uni<String> first = pool.run(() -> {
-            started.countDown();
-            await(release);
-            return "first";
-        }).memoize().indefinitely();
-        first.subscribe().with(x -> { }, e -> { });
+                    started.countDown();
+                    await(release);
+                    return "first";
+                })
+                .memoize()
+                .indefinitely();
+        first.subscribe().with(x -> {}, e -> {});
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         List<Uni<String>> queued = new ArrayList<>();
         for (String name : List.of("second", "third")) {
             Uni<String> hash = pool.run(() -> name).memoize().indefinitely();
-            hash.subscribe().with(x -> { }, e -> { });
+            hash.subscribe().with(x -> {}, e -> {});
             queued.add(hash);
         }
         assertThat(registry.get(HashingPool.QUEUE_DEPTH).gauge().value()).isEqualTo(2);
@@ -86,21 +95,28 @@ class HashingPoolTest {
         assertThat(registry.get(HashingPool.QUEUE_DEPTH).gauge().value()).isZero();
         Timer wait = registry.get(HashingPool.WAIT).timer();
         assertThat(wait.count()).as("every hash that reached a thread").isEqualTo(3);
-        assertThat(wait.max(TimeUnit.MILLISECONDS)).as("the queued hashes waited for the first").isGreaterThanOrEqualTo(200);
+        assertThat(wait.max(TimeUnit.MILLISECONDS))
+                .as("the queued hashes waited for the first")
+                .isGreaterThanOrEqualTo(200);
     }
 
     @Test
     void runWhenHashFailsThenTheFailureComesBack() {
         assertThatThrownBy(() -> pool.run(() -> {
-            throw new IllegalStateException("no memory for an Argon2 hash");
-        }).await().atMost(Duration.ofSeconds(10))).hasMessageContaining("no memory");
+                            throw new IllegalStateException("no memory for an Argon2 hash");
+                        })
+                        .await()
+                        .atMost(Duration.ofSeconds(10)))
+                .hasMessageContaining("no memory");
     }
 
     @Test
     void newWhenNoThreadOrNoQueueThenRefused() {
-        assertThatThrownBy(() -> new HashingPool(0, 10, registry)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new HashingPool(0, 10, registry))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("AUTH_HASH_THREADS");
-        assertThatThrownBy(() -> new HashingPool(1, 0, registry)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new HashingPool(1, 0, registry))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("AUTH_HASH_QUEUE");
     }
 

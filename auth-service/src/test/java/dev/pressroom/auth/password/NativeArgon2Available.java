@@ -14,8 +14,7 @@ final class NativeArgon2Available {
     /** Written by src/main/c/build.sh when it skips, with the reason. */
     private static final Path SKIPPED = Path.of("target", "argon2-skipped.txt");
 
-    private NativeArgon2Available() {
-    }
+    private NativeArgon2Available() {}
 
     /**
      * Skips the test only when the build said it skipped the library; a library that is there must load.
@@ -24,9 +23,14 @@ final class NativeArgon2Available {
      */
     static ReferenceArgon2id reference(int areas, int areaKib, NativeArgon2.Ceiling ceiling) {
         if (NativeArgon2.class.getClassLoader().getResource(NativeArgon2.resource()) == null) {
-            assertThat(SKIPPED).as("%s is missing, yet the build did not skip it", NativeArgon2.resource()).exists();
+            assertThat(SKIPPED)
+                    .as("%s is missing, yet the build did not skip it", NativeArgon2.resource())
+                    .exists();
             try {
-                assumeTrue(false, "the build skipped the native Argon2id: " + Files.readString(SKIPPED).trim());
+                assumeTrue(
+                        false,
+                        "the build skipped the native Argon2id: "
+                                + Files.readString(SKIPPED).trim());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

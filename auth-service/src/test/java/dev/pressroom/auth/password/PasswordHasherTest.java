@@ -12,11 +12,19 @@ class PasswordHasherTest {
 
     /** Bouncy Castle, counting the hashes it is asked for. */
     private final AtomicInteger hashes = new AtomicInteger();
+
     private final PasswordHasher hasher = new PasswordHasher(new Argon2id() {
         private final Argon2id bouncyCastle = new BouncyCastleArgon2id();
 
         @Override
-        public byte[] hash(byte[] password, byte[] salt, byte[] key, byte[] ad, int memoryKib, int passes, int lanes,
+        public byte[] hash(
+                byte[] password,
+                byte[] salt,
+                byte[] key,
+                byte[] ad,
+                int memoryKib,
+                int passes,
+                int lanes,
                 int tagLength) {
             hashes.incrementAndGet();
             return bouncyCastle.hash(password, salt, key, ad, memoryKib, passes, lanes, tagLength);
@@ -72,8 +80,16 @@ class PasswordHasherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"m=65537,t=1,p=1", "m=7168,t=11,p=1", "m=7168,t=5,p=9", "m=7168,t=0,p=1",
-        "m=7168,t=5,p=0", "m=15,t=1,p=2", "m=99999999999,t=1,p=1"})
+    @ValueSource(
+            strings = {
+                "m=65537,t=1,p=1",
+                "m=7168,t=11,p=1",
+                "m=7168,t=5,p=9",
+                "m=7168,t=0,p=1",
+                "m=7168,t=5,p=0",
+                "m=15,t=1,p=2",
+                "m=99999999999,t=1,p=1"
+            })
     void verifyWhenStoredParametersOutsideTheCeilingThenRefusedWithoutHashing(String parameters) {
         String planted = hasher.hash("pw").replace("m=7168,t=5,p=1", parameters);
         int before = hashes.get();
@@ -90,13 +106,17 @@ class PasswordHasherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"$bcrypt$whatever", "",
-        "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
-        "$argon2id$v=16$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
-        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0c$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
-        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
-        "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaA",
-        "$argon2id$v=19$m=7168,t=5,p=1,x=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"})
+    @ValueSource(
+            strings = {
+                "$bcrypt$whatever",
+                "",
+                "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+                "$argon2id$v=16$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+                "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0c$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+                "$argon2id$v=19$m=7168,t=5,p=1$c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+                "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaA",
+                "$argon2id$v=19$m=7168,t=5,p=1,x=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g"
+            })
     void verifyWhenStoredHashIsNotOursThenFalseWithoutHashing(String stored) {
         int before = hashes.get();
 

@@ -36,10 +36,18 @@ class ClientCredentialsTest {
 
     @Test
     void fromWhenMalformedThenInvalidClient() {
-        for (String header : List.of("Basic", "Basic %%%", basic("nocolon"), basic(":x"), basic("x:"), "Digest abc",
+        for (String header : List.of(
+                "Basic",
+                "Basic %%%",
+                basic("nocolon"),
+                basic(":x"),
+                basic("x:"),
+                "Digest abc",
                 basic("bad%zzid:secret"))) {
             assertThatThrownBy(() -> ClientCredentials.from(header, params(Map.of())))
-                    .isInstanceOf(OAuthException.class).extracting("error").isEqualTo("invalid_client");
+                    .isInstanceOf(OAuthException.class)
+                    .extracting("error")
+                    .isEqualTo("invalid_client");
         }
     }
 
@@ -47,8 +55,11 @@ class ClientCredentialsTest {
     void fromWhenClientIdDiffersFromBasicOrSecretInBodyThenInvalidClient() {
         assertThatThrownBy(() -> ClientCredentials.from(basic("a:b"), params(Map.of("client_id", List.of("other")))))
                 .isInstanceOf(OAuthException.class);
-        assertThatThrownBy(() -> ClientCredentials.from(null, params(Map.of("client_id", List.of("a"),
-                "client_secret", List.of("b"))))).isInstanceOf(OAuthException.class).extracting("status").isEqualTo(401);
+        assertThatThrownBy(() -> ClientCredentials.from(
+                        null, params(Map.of("client_id", List.of("a"), "client_secret", List.of("b")))))
+                .isInstanceOf(OAuthException.class)
+                .extracting("status")
+                .isEqualTo(401);
         assertThatThrownBy(() -> ClientCredentials.from(null, params(Map.of()))).isInstanceOf(OAuthException.class);
     }
 }

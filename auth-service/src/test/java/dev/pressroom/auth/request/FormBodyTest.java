@@ -18,8 +18,10 @@ class FormBodyTest {
 
     @Test
     void parseWhenNotFormThenInvalidRequest() {
-        assertThatThrownBy(() -> FormBody.parse("application/json", "{}")).isInstanceOf(OAuthException.class)
-                .extracting("error").isEqualTo("invalid_request");
+        assertThatThrownBy(() -> FormBody.parse("application/json", "{}"))
+                .isInstanceOf(OAuthException.class)
+                .extracting("error")
+                .isEqualTo("invalid_request");
         assertThatThrownBy(() -> FormBody.parse(null, "a=1")).isInstanceOf(OAuthException.class);
     }
 

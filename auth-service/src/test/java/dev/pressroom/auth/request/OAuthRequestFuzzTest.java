@@ -35,11 +35,12 @@ class OAuthRequestFuzzTest {
         int split = text.indexOf('\n');
         String authorization = split < 0 ? text : text.substring(0, split);
         String form = split < 0 ? "" : text.substring(split + 1);
-        for (String header : new String[] {authorization,
-                "Basic " + Base64.getEncoder().encodeToString(authorization.getBytes(StandardCharsets.UTF_8))}) {
+        for (String header : new String[] {
+            authorization, "Basic " + Base64.getEncoder().encodeToString(authorization.getBytes(StandardCharsets.UTF_8))
+        }) {
             try {
-                ClientCredentials credentials = ClientCredentials.from(header,
-                        FormBody.parse("application/x-www-form-urlencoded", form));
+                ClientCredentials credentials =
+                        ClientCredentials.from(header, FormBody.parse("application/x-www-form-urlencoded", form));
                 assertThat(credentials).isNotNull();
             } catch (OAuthException refused) {
                 assertThat(refused.error()).isIn("invalid_request", "invalid_client");

@@ -55,7 +55,11 @@ class GrantBoundsResourceTest {
 
         AccountPages.removeApp(AccountPages.signedIn(app), app.clientId).then().statusCode(303);
         for (String token : accessTokens) {
-            Admin.publicApi().header("Authorization", "Bearer " + token).get("/oauth/userinfo").then().statusCode(401);
+            Admin.publicApi()
+                    .header("Authorization", "Bearer " + token)
+                    .get("/oauth/userinfo")
+                    .then()
+                    .statusCode(401);
         }
         app.refresh(refresh).then().statusCode(400);
     }

@@ -7,8 +7,8 @@ import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.RedisClusterProfile;
-import dev.pressroom.kernel.testing.RedisServers;
 import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.kernel.testing.RedisServers;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
@@ -36,22 +36,39 @@ class RedisClusterResourceTest {
         app.refresh(second.path("refresh_token")).then().statusCode(400);
 
         Response again = app.exchange(app.codeAgain(browser, "openid offline_access"));
-        Admin.publicApi().header("Authorization", "Bearer " + again.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(200);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + again.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200);
         AccountPages.removeApp(browser, app.clientId).then().statusCode(303);
-        Admin.publicApi().header("Authorization", "Bearer " + again.path("access_token")).get("/oauth/userinfo")
-                .then().statusCode(401);
+        Admin.publicApi()
+                .header("Authorization", "Bearer " + again.path("access_token"))
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(401);
         app.refresh(again.path("refresh_token")).then().statusCode(400);
 
         Browser stranger = new Browser();
         Response page = stranger.get("/oauth/authorize", app.authorizeParams("openid"));
-        assertThat(stranger.post("/signin", Map.of("request", Browser.hidden(page, "request"), "csrf",
-                Browser.hidden(page, "csrf"), "email", app.email, "password", "wrong password")).asString())
+        assertThat(stranger.post(
+                                "/signin",
+                                Map.of(
+                                        "request",
+                                        Browser.hidden(page, "request"),
+                                        "csrf",
+                                        Browser.hidden(page, "csrf"),
+                                        "email",
+                                        app.email,
+                                        "password",
+                                        "wrong password"))
+                        .asString())
                 .contains("Wrong email or password.");
 
         Admin.management().get("/q/health/ready").then().statusCode(200);
         long nodesHoldingKeys = RedisClusterProfile.ports().stream()
-                .filter(port -> Long.parseLong(RedisServers.call(port, "DBSIZE").substring(1)) > 0).count();
+                .filter(port -> Long.parseLong(RedisServers.call(port, "DBSIZE").substring(1)) > 0)
+                .count();
         assertThat(nodesHoldingKeys).as("keys spread over the cluster").isGreaterThan(1);
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * host name by default, so without the service's setting anyone with a certificate from that CA could sit between.
  */
 @QuarkusTest
-@EnabledIf(value = "dev.pressroom.kernel.testing.RedisServers#supportsTls",
+@EnabledIf(
+        value = "dev.pressroom.kernel.testing.RedisServers#supportsTls",
         disabledReason = "this redis-server was built without TLS")
 @TestProfile(RedisTlsProfile.WrongName.class)
 class RedisTlsWrongNameResourceTest {
@@ -25,6 +26,9 @@ class RedisTlsWrongNameResourceTest {
     void redisWhenCertificateNamesAnotherHostThenNotUsed() {
         Admin.management().get("/q/health/ready").then().statusCode(503).body("status", equalTo("DOWN"));
         TestClients app = TestClients.create();
-        new Browser().get("/oauth/authorize", app.authorizeParams("openid")).then().statusCode(503);
+        new Browser()
+                .get("/oauth/authorize", app.authorizeParams("openid"))
+                .then()
+                .statusCode(503);
     }
 }

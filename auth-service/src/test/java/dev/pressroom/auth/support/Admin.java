@@ -14,8 +14,7 @@ public final class Admin {
 
     public static final String TOKEN = "test-admin-token";
 
-    private Admin() {
-    }
+    private Admin() {}
 
     public static int port() {
         return ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
@@ -27,7 +26,8 @@ public final class Admin {
 
     /** One scrape of /q/metrics on the management interface. */
     public static MetricsScrape scrape() {
-        return new MetricsScrape(management().get("/q/metrics").then().statusCode(200).extract().asString());
+        return new MetricsScrape(
+                management().get("/q/metrics").then().statusCode(200).extract().asString());
     }
 
     /** The public port, form-encoded, redirects not followed. */
@@ -42,18 +42,39 @@ public final class Admin {
     /** Creates an account with a unique email; answers its id. */
     public static String createAccount(String email, String password, String name) {
         return admin().body(Map.of("email", email, "password", password, "name", name, "email_verified", true))
-                .post("/admin/accounts").then().statusCode(201).extract().path("id");
+                .post("/admin/accounts")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
     }
 
     /** Creates a first-party client; answers its secret (null for a public client). */
-    public static String saveClient(String clientId, List<String> redirectUris, String scope, String authMethod,
-                                    List<String> postLogout) {
-        return admin().body(Map.of("client_name", "App " + clientId, "redirect_uris", redirectUris, "scope", scope,
-                        "token_endpoint_auth_method", authMethod, "post_logout_redirect_uris", postLogout))
-                .put("/admin/clients/" + clientId).then().statusCode(200).extract().path("client_secret");
+    public static String saveClient(
+            String clientId, List<String> redirectUris, String scope, String authMethod, List<String> postLogout) {
+        return admin().body(Map.of(
+                        "client_name",
+                        "App " + clientId,
+                        "redirect_uris",
+                        redirectUris,
+                        "scope",
+                        scope,
+                        "token_endpoint_auth_method",
+                        authMethod,
+                        "post_logout_redirect_uris",
+                        postLogout))
+                .put("/admin/clients/" + clientId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("client_secret");
     }
 
     public static String initialAccessToken() {
-        return admin().post("/admin/initial-access-tokens").then().statusCode(201).extract().path("initial_access_token");
+        return admin().post("/admin/initial-access-tokens")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("initial_access_token");
     }
 }

@@ -11,8 +11,7 @@ import java.util.function.Predicate;
  */
 public final class AuditEvents {
 
-    private AuditEvents() {
-    }
+    private AuditEvents() {}
 
     /** One page for the filters, newest first. */
     public static List<Map<String, Object>> find(Map<String, ?> filters) {
@@ -27,8 +26,8 @@ public final class AuditEvents {
     }
 
     /** At least {@code count} events matching, newest first, waiting up to 10 s for them. */
-    public static List<Map<String, Object>> awaitAll(Map<String, ?> filters, Predicate<Map<String, Object>> which,
-                                                     int count) {
+    public static List<Map<String, Object>> awaitAll(
+            Map<String, ?> filters, Predicate<Map<String, Object>> which, int count) {
         List<Map<String, Object>> found = List.of();
         for (int i = 0; i < 100; i++) {
             found = find(filters).stream().filter(which).toList();

@@ -52,8 +52,8 @@ public final class Browser {
     }
 
     private RequestSpecification request() {
-        RequestSpecification spec = given().redirects().follow(false).cookies(cookies)
-                .accept("text/html,application/xhtml+xml,*/*;q=0.8");
+        RequestSpecification spec =
+                given().redirects().follow(false).cookies(cookies).accept("text/html,application/xhtml+xml,*/*;q=0.8");
         if (userAgent != null) {
             spec.header("User-Agent", userAgent);
         }
@@ -73,7 +73,8 @@ public final class Browser {
 
     /** The value of a hidden form input of an HTML page. */
     public static String hidden(Response page, String name) {
-        Matcher m = Pattern.compile("name=\"" + Pattern.quote(name) + "\" value=\"([^\"]*)\"").matcher(page.asString());
+        Matcher m = Pattern.compile("name=\"" + Pattern.quote(name) + "\" value=\"([^\"]*)\"")
+                .matcher(page.asString());
         if (!m.find()) {
             throw new AssertionError("No hidden input " + name + " in page:\n" + page.asString());
         }

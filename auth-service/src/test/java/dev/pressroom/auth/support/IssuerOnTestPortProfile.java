@@ -21,8 +21,15 @@ public class IssuerOnTestPortProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("quarkus.http.test-port", Integer.toString(PORT), "auth.issuer", issuer(),
-                "quarkus.oidc.auth-server-url", issuer(), "quarkus.management.test-port", Integer.toString(MANAGEMENT_PORT));
+        return Map.of(
+                "quarkus.http.test-port",
+                Integer.toString(PORT),
+                "auth.issuer",
+                issuer(),
+                "quarkus.oidc.auth-server-url",
+                issuer(),
+                "quarkus.management.test-port",
+                Integer.toString(MANAGEMENT_PORT));
     }
 
     public static String issuer() {

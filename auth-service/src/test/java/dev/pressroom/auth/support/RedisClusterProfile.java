@@ -18,8 +18,11 @@ public class RedisClusterProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("quarkus.redis.client-type", "cluster",
-                "quarkus.redis.hosts", ports().stream().map(p -> "redis://127.0.0.1:" + p).collect(Collectors.joining(",")));
+        return Map.of(
+                "quarkus.redis.client-type",
+                "cluster",
+                "quarkus.redis.hosts",
+                ports().stream().map(p -> "redis://127.0.0.1:" + p).collect(Collectors.joining(",")));
     }
 
     /** The nodes' ports; the cluster is started once per JVM (the profile and the test share system properties). */
@@ -39,8 +42,15 @@ public class RedisClusterProfile implements QuarkusTestProfile {
     private static List<Integer> start() {
         List<Integer> ports = new ArrayList<>();
         for (int node = 0; node < 3; node++) {
-            ports.add(RedisServers.start("cluster-" + node, List.of("--cluster-enabled", "yes",
-                    "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000")));
+            ports.add(RedisServers.start(
+                    "cluster-" + node,
+                    List.of(
+                            "--cluster-enabled",
+                            "yes",
+                            "--cluster-config-file",
+                            "nodes.conf",
+                            "--cluster-node-timeout",
+                            "2000")));
         }
         for (int node = 0; node < 3; node++) {
             List<String> addSlots = new ArrayList<>(List.of("CLUSTER", "ADDSLOTS"));
@@ -50,7 +60,9 @@ public class RedisClusterProfile implements QuarkusTestProfile {
             expect("+OK", RedisServers.call(ports.get(node), addSlots.toArray(String[]::new)));
         }
         for (int node = 1; node < 3; node++) {
-            expect("+OK", RedisServers.call(ports.get(0), "CLUSTER", "MEET", "127.0.0.1", Integer.toString(ports.get(node))));
+            expect(
+                    "+OK",
+                    RedisServers.call(ports.get(0), "CLUSTER", "MEET", "127.0.0.1", Integer.toString(ports.get(node))));
         }
         awaitClusterOk(ports);
         return ports;
@@ -58,7 +70,8 @@ public class RedisClusterProfile implements QuarkusTestProfile {
 
     private static void awaitClusterOk(List<Integer> ports) {
         for (int i = 0; i < 200; i++) {
-            if (ports.stream().allMatch(p -> RedisServers.call(p, "CLUSTER", "INFO").contains("cluster_state:ok"))) {
+            if (ports.stream()
+                    .allMatch(p -> RedisServers.call(p, "CLUSTER", "INFO").contains("cluster_state:ok"))) {
                 return;
             }
             try {

@@ -13,8 +13,11 @@ public class RedisProxyProfile implements QuarkusTestProfile {
     public Map<String, String> getConfigOverrides() {
         String host = System.getenv().getOrDefault("REDIS_HOST", "127.0.0.1");
         int port = Integer.parseInt(System.getenv().getOrDefault("REDIS_PORT", "6379"));
-        return Map.of("quarkus.redis.hosts", "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/12",
-                "quarkus.redis.timeout", "2s");
+        return Map.of(
+                "quarkus.redis.hosts",
+                "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/12",
+                "quarkus.redis.timeout",
+                "2s");
     }
 
     public static void cut() {

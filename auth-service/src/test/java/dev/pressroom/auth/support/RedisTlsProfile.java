@@ -19,9 +19,15 @@ public class RedisTlsProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         Path dir = certificates();
-        return Map.of("REDIS_SCHEME", "rediss", "REDIS_HOST", "127.0.0.1",
-                "REDIS_PORT", Integer.toString(tlsPort(dir)),
-                "quarkus.redis.tls.trust-certificate-pem.certs", dir.resolve("ca.crt").toString());
+        return Map.of(
+                "REDIS_SCHEME",
+                "rediss",
+                "REDIS_HOST",
+                "127.0.0.1",
+                "REDIS_PORT",
+                Integer.toString(tlsPort(dir)),
+                "quarkus.redis.tls.trust-certificate-pem.certs",
+                dir.resolve("ca.crt").toString());
     }
 
     /** The name the server's certificate gives: the right one here. */
@@ -34,10 +40,19 @@ public class RedisTlsProfile implements QuarkusTestProfile {
         String started = System.getProperty(property);
         if (started == null) {
             int port = freePort();
-            RedisServers.start("tls", List.of("--tls-port", Integer.toString(port),
-                    "--tls-cert-file", dir.resolve("server.crt").toString(),
-                    "--tls-key-file", dir.resolve("server.key").toString(),
-                    "--tls-ca-cert-file", dir.resolve("ca.crt").toString(), "--tls-auth-clients", "no"));
+            RedisServers.start(
+                    "tls",
+                    List.of(
+                            "--tls-port",
+                            Integer.toString(port),
+                            "--tls-cert-file",
+                            dir.resolve("server.crt").toString(),
+                            "--tls-key-file",
+                            dir.resolve("server.key").toString(),
+                            "--tls-ca-cert-file",
+                            dir.resolve("ca.crt").toString(),
+                            "--tls-auth-clients",
+                            "no"));
             started = Integer.toString(port);
             System.setProperty(property, started);
         }
@@ -49,12 +64,50 @@ public class RedisTlsProfile implements QuarkusTestProfile {
         try {
             Path dir = Files.createTempDirectory("pressroom-redis-tls-");
             Files.writeString(dir.resolve("san.ext"), "subjectAltName=" + subjectAltName() + "\n");
-            openssl(dir, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt",
-                    "-subj", "/CN=Pressroom test CA", "-days", "1");
-            openssl(dir, "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
-                    "-subj", "/CN=redis");
-            openssl(dir, "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-                    "-out", "server.crt", "-days", "1", "-extfile", "san.ext");
+            openssl(
+                    dir,
+                    "req",
+                    "-x509",
+                    "-newkey",
+                    "rsa:2048",
+                    "-nodes",
+                    "-keyout",
+                    "ca.key",
+                    "-out",
+                    "ca.crt",
+                    "-subj",
+                    "/CN=Pressroom test CA",
+                    "-days",
+                    "1");
+            openssl(
+                    dir,
+                    "req",
+                    "-newkey",
+                    "rsa:2048",
+                    "-nodes",
+                    "-keyout",
+                    "server.key",
+                    "-out",
+                    "server.csr",
+                    "-subj",
+                    "/CN=redis");
+            openssl(
+                    dir,
+                    "x509",
+                    "-req",
+                    "-in",
+                    "server.csr",
+                    "-CA",
+                    "ca.crt",
+                    "-CAkey",
+                    "ca.key",
+                    "-CAcreateserial",
+                    "-out",
+                    "server.crt",
+                    "-days",
+                    "1",
+                    "-extfile",
+                    "san.ext");
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -64,8 +117,11 @@ public class RedisTlsProfile implements QuarkusTestProfile {
     private static void openssl(Path dir, String... arguments) throws IOException {
         List<String> command = new java.util.ArrayList<>(List.of("openssl"));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("openssl.log").toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("openssl.log").toFile())
+                .start();
         try {
             if (process.waitFor() != 0) {
                 throw new IllegalStateException("openssl failed: " + Files.readString(dir.resolve("openssl.log")));

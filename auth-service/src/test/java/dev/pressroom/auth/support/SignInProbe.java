@@ -22,14 +22,14 @@ public final class SignInProbe {
     public static final String EVALUATED = "Wrong email or password.";
     public static final String REFUSED = "Too many failed sign-ins";
 
-    private SignInProbe() {
-    }
+    private SignInProbe() {}
 
     /**
      * Sends one wrong password per entry of {@code forwardedFor} at once (an entry null: no X-Forwarded-For) and
      * answers how many were evaluated, after checking every answer is either evaluated or told to wait.
      */
-    public static long evaluated(Browser browser, Response page, String email, List<String> forwardedFor) throws Exception {
+    public static long evaluated(Browser browser, Response page, String email, List<String> forwardedFor)
+            throws Exception {
         String request = Browser.hidden(page, "request");
         String csrf = Browser.hidden(page, "csrf");
         String cookie = browser.cookie("pr_csrf");
@@ -41,14 +41,19 @@ public final class SignInProbe {
                 String password = "wrong-password-" + i;
                 String address = forwardedFor.get(i);
                 answers.add(pool.submit(() -> {
-                    var spec = given().redirects().follow(false).cookie("pr_csrf", cookie).contentType(ContentType.URLENC)
+                    var spec = given().redirects()
+                            .follow(false)
+                            .cookie("pr_csrf", cookie)
+                            .contentType(ContentType.URLENC)
                             .formParams(Map.of("request", request, "csrf", csrf, "email", email, "password", password));
                     if (address != null) {
                         spec.header("X-Forwarded-For", address);
                     }
                     start.await();
                     Response answer = spec.post("/signin");
-                    Assertions.assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(200);
+                    Assertions.assertThat(answer.statusCode())
+                            .as(answer.asString())
+                            .isEqualTo(200);
                     return answer.asString();
                 }));
             }
@@ -56,7 +61,9 @@ public final class SignInProbe {
             long evaluated = 0;
             for (Future<String> f : answers) {
                 String body = f.get();
-                Assertions.assertThat(body).as("every answer is evaluated or refused").containsAnyOf(EVALUATED, REFUSED);
+                Assertions.assertThat(body)
+                        .as("every answer is evaluated or refused")
+                        .containsAnyOf(EVALUATED, REFUSED);
                 evaluated += body.contains(EVALUATED) ? 1 : 0;
             }
             return evaluated;

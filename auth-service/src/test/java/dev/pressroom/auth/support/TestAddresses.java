@@ -5,8 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /** Client addresses no earlier run has used: a random /64 of the IPv6 documentation prefix (RFC 3849). */
 public final class TestAddresses {
 
-    private TestAddresses() {
-    }
+    private TestAddresses() {}
 
     public static String fresh() {
         ThreadLocalRandom random = ThreadLocalRandom.current();

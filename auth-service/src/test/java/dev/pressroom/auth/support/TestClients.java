@@ -35,8 +35,8 @@ public final class TestClients {
         String email = "person-" + suffix + "@example.test";
         String accountId = Admin.createAccount(email, PASSWORD, "Person " + suffix);
         String clientId = "app-" + suffix;
-        String secret = Admin.saveClient(clientId, List.of(REDIRECT), ALL_SCOPES, "client_secret_basic",
-                List.of("http://127.0.0.1:9999/bye"));
+        String secret = Admin.saveClient(
+                clientId, List.of(REDIRECT), ALL_SCOPES, "client_secret_basic", List.of("http://127.0.0.1:9999/bye"));
         return new TestClients(email, accountId, clientId, secret);
     }
 
@@ -68,14 +68,30 @@ public final class TestClients {
     public Response signInAndConsent(Browser browser, Map<String, String> params) {
         Response page = browser.get("/oauth/authorize", params);
         Assertions.assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
-        Response afterSignIn = browser.post("/signin", Map.of("request", Browser.hidden(page, "request"),
-                "csrf", Browser.hidden(page, "csrf"), "email", email, "password", PASSWORD));
+        Response afterSignIn = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        PASSWORD));
         if (afterSignIn.statusCode() == 303) {
             return afterSignIn;
         }
         Assertions.assertThat(afterSignIn.asString()).contains("name=\"decision\" value=\"allow\"");
-        return browser.post("/consent", Map.of("request", Browser.hidden(afterSignIn, "request"),
-                "csrf", Browser.hidden(afterSignIn, "csrf"), "decision", "allow"));
+        return browser.post(
+                "/consent",
+                Map.of(
+                        "request",
+                        Browser.hidden(afterSignIn, "request"),
+                        "csrf",
+                        Browser.hidden(afterSignIn, "csrf"),
+                        "decision",
+                        "allow"));
     }
 
     public String code(Browser browser, String scope) {
@@ -88,14 +104,27 @@ public final class TestClients {
     }
 
     public Response exchange(String code) {
-        return Admin.publicApi().auth().preemptive().basic(clientId, secret)
-                .formParams(Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", REDIRECT,
-                        "code_verifier", verifier))
+        return Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(clientId, secret)
+                .formParams(Map.of(
+                        "grant_type",
+                        "authorization_code",
+                        "code",
+                        code,
+                        "redirect_uri",
+                        REDIRECT,
+                        "code_verifier",
+                        verifier))
                 .post("/oauth/token");
     }
 
     public Response refresh(String refreshToken) {
-        return Admin.publicApi().auth().preemptive().basic(clientId, secret)
+        return Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(clientId, secret)
                 .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refreshToken))
                 .post("/oauth/token");
     }
@@ -108,8 +137,9 @@ public final class TestClients {
         if (location.getRawQuery() != null) {
             for (String pair : location.getRawQuery().split("&")) {
                 int eq = pair.indexOf('=');
-                result.put(pair.substring(0, eq), java.net.URLDecoder.decode(pair.substring(eq + 1),
-                        java.nio.charset.StandardCharsets.UTF_8));
+                result.put(
+                        pair.substring(0, eq),
+                        java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         return result;

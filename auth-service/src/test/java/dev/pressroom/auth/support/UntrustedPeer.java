@@ -18,8 +18,7 @@ public final class UntrustedPeer {
 
     public static final String ADDRESS = "127.0.0.2";
 
-    private UntrustedPeer() {
-    }
+    private UntrustedPeer() {}
 
     /** POSTs the form with the given extra headers; answers the whole response, status line and headers included. */
     public static String post(String path, Map<String, String> headers, Map<String, String> form) throws IOException {
@@ -28,8 +27,11 @@ public final class UntrustedPeer {
                 .collect(Collectors.joining("&"));
         StringBuilder request = new StringBuilder("POST " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n")
                 .append("Content-Type: application/x-www-form-urlencoded\r\n")
-                .append("Content-Length: ").append(body.getBytes(StandardCharsets.UTF_8).length).append("\r\n");
-        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+                .append("Content-Length: ")
+                .append(body.getBytes(StandardCharsets.UTF_8).length)
+                .append("\r\n");
+        headers.forEach(
+                (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
         request.append("\r\n").append(body);
         try (Socket socket = new Socket()) {
             socket.bind(new InetSocketAddress(ADDRESS, 0));

@@ -14,15 +14,19 @@ final class OpenSslAvailable {
     /** Written by src/main/c/build.sh when it skips, with the reason. */
     private static final Path SKIPPED = Path.of("target", "rs256-skipped.txt");
 
-    private OpenSslAvailable() {
-    }
+    private OpenSslAvailable() {}
 
     /** Skips the test only when the build said it skipped the library; a library that is there must load. */
     static OpenSslRsaSigner signer() {
         if (OpenSsl.class.getClassLoader().getResource(OpenSsl.resource()) == null) {
-            assertThat(SKIPPED).as("%s is missing, yet the build did not skip it", OpenSsl.resource()).exists();
+            assertThat(SKIPPED)
+                    .as("%s is missing, yet the build did not skip it", OpenSsl.resource())
+                    .exists();
             try {
-                assumeTrue(false, "the build skipped the OpenSSL signer: " + Files.readString(SKIPPED).trim());
+                assumeTrue(
+                        false,
+                        "the build skipped the OpenSSL signer: "
+                                + Files.readString(SKIPPED).trim());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

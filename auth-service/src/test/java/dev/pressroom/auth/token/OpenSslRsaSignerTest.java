@@ -114,7 +114,8 @@ class OpenSslRsaSignerTest {
 
         openssl.close();
 
-        assertThatThrownBy(() -> openssl.sign(key, new byte[] {1})).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> openssl.sign(key, new byte[] {1}))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("closed");
     }
 
@@ -125,7 +126,8 @@ class OpenSslRsaSignerTest {
 
         assertThat(OpenSsl.loadKey(new byte[] {0x30, 0x03, 0x02, 0x01, 0x00})).isZero();
         assertThat(OpenSsl.loadKey(new byte[0])).isZero();
-        assertThat(OpenSsl.loadKey(ec.generateKeyPair().getPrivate().getEncoded())).isZero();
+        assertThat(OpenSsl.loadKey(ec.generateKeyPair().getPrivate().getEncoded()))
+                .isZero();
     }
 
     @Test

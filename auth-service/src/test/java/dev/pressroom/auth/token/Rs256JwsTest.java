@@ -71,7 +71,8 @@ class Rs256JwsTest {
     @ValueSource(strings = {"jdk", "openssl"})
     void signWhenCalledFromManyThreadsThenEverySignatureValid(String signer) throws Exception {
         Rs256Jws jws = jws(signer);
-        List<String> tokens = java.util.stream.IntStream.range(0, 64).parallel()
+        List<String> tokens = java.util.stream.IntStream.range(0, 64)
+                .parallel()
                 .mapToObj(i -> jws.sign(i % 2 == 0 ? key : other, CLAIMS.getBytes(StandardCharsets.UTF_8)))
                 .toList();
         for (int i = 0; i < tokens.size(); i++) {
@@ -83,8 +84,8 @@ class Rs256JwsTest {
 
     private static JsonWebSignature verifier(String jws) throws Exception {
         JsonWebSignature verifier = new JsonWebSignature();
-        verifier.setAlgorithmConstraints(new AlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT,
-                AlgorithmIdentifiers.RSA_USING_SHA256));
+        verifier.setAlgorithmConstraints(new AlgorithmConstraints(
+                AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.RSA_USING_SHA256));
         verifier.setCompactSerialization(jws);
         return verifier;
     }

@@ -23,7 +23,8 @@ class RsaSignersTest {
     void chooseWhenOpensslForcedAndLibraryMissingThenRefused() {
         assertThatThrownBy(() -> RsaSigners.choose("openssl", () -> OpenSslRsaSigner.load(MISSING)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("AUTH_SIGNER=openssl").hasMessageContaining(MISSING);
+                .hasMessageContaining("AUTH_SIGNER=openssl")
+                .hasMessageContaining(MISSING);
     }
 
     @Test
@@ -49,6 +50,7 @@ class RsaSignersTest {
     @Test
     void chooseWhenUnknownModeThenRefused() {
         assertThatThrownBy(() -> RsaSigners.choose("bouncycastle", OpenSslRsaSigner::load))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, openssl or jdk");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("auto, openssl or jdk");
     }
 }

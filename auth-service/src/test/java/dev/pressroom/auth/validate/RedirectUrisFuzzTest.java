@@ -39,6 +39,8 @@ class RedirectUrisFuzzTest {
         Map<String, String> answer = new LinkedHashMap<>();
         answer.put("code", "c&d=e");
         answer.put("state", "s#t");
-        assertThat(RedirectUris.withQuery(uri, answer).toString()).startsWith(uri).doesNotContain("#");
+        assertThat(RedirectUris.withQuery(uri, answer).toString())
+                .startsWith(uri)
+                .doesNotContain("#");
     }
 }

@@ -11,31 +11,31 @@ class RedirectUrisTest {
 
     @ParameterizedTest(name = "{0} registrable={1}")
     @CsvSource({
-            "https://app.example.com/cb, true",
-            "https://app.example.com:8443/cb?x=1, true",
-            "http://127.0.0.1/cb, true",
-            "http://127.0.0.1:9999/cb, true",
-            "http://[::1]:9999/cb, true",
-            "com.example.app:/callback, true",
-            "com.example.app:/, false",
-            "com.example.app://callback, false",
-            "myapp:/callback, false",
-            "http://example.com/cb, false",
-            "http://localhost:9999/cb, false",
-            "https://localhost/cb, false",
-            "https://a.localhost/cb, false",
-            "http://127.0.0.2/cb, false",
-            "https://app.example.com/cb#frag, false",
-            "https://*.example.com/cb, false",
-            "https://app.example.com/*, false",
-            "https://user:pw@app.example.com/cb, false",
-            "javascript:alert(1), false",
-            "'data:text/html;base64,AAAA', false",
-            "file:///etc/passwd, false",
-            "HTTPS://app.example.com/cb, false",
-            "/relative/cb, false",
-            "https:///nohost, false",
-            "'https://app.example.com/c b', false",
+        "https://app.example.com/cb, true",
+        "https://app.example.com:8443/cb?x=1, true",
+        "http://127.0.0.1/cb, true",
+        "http://127.0.0.1:9999/cb, true",
+        "http://[::1]:9999/cb, true",
+        "com.example.app:/callback, true",
+        "com.example.app:/, false",
+        "com.example.app://callback, false",
+        "myapp:/callback, false",
+        "http://example.com/cb, false",
+        "http://localhost:9999/cb, false",
+        "https://localhost/cb, false",
+        "https://a.localhost/cb, false",
+        "http://127.0.0.2/cb, false",
+        "https://app.example.com/cb#frag, false",
+        "https://*.example.com/cb, false",
+        "https://app.example.com/*, false",
+        "https://user:pw@app.example.com/cb, false",
+        "javascript:alert(1), false",
+        "'data:text/html;base64,AAAA', false",
+        "file:///etc/passwd, false",
+        "HTTPS://app.example.com/cb, false",
+        "/relative/cb, false",
+        "https:///nohost, false",
+        "'https://app.example.com/c b', false",
     })
     void registrationProblemWhenUriThenAcceptedOrRefused(String uri, boolean registrable) {
         assertThat(RedirectUris.registrationProblem(uri).isEmpty()).as(uri).isEqualTo(registrable);
@@ -43,24 +43,24 @@ class RedirectUrisTest {
 
     @ParameterizedTest(name = "{0} vs {1} -> {2}")
     @CsvSource({
-            "https://app.example.com/cb, https://app.example.com/cb, true",
-            "https://app.example.com/cb, https://app.example.com/cb/, false",
-            "https://app.example.com/cb, https://APP.example.com/cb, false",
-            "https://app.example.com/cb, https://app.example.com:443/cb, false",
-            "https://app.example.com/cb, https://app.example.com/cb?x=1, false",
-            "https://app.example.com:8443/cb, https://app.example.com:9443/cb, false",
-            "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb, true",
-            "http://127.0.0.1:9999/cb, http://127.0.0.1:40123/cb, true",
-            "http://127.0.0.1/cb, http://127.0.0.1:40123/cb, true",
-            "http://[::1]:9999/cb, http://[::1]:1234/cb, true",
-            "http://127.0.0.1:9999/cb, http://[::1]:9999/cb, false",
-            "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb2, false",
-            "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb?x=1, false",
-            "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb#f, false",
-            "http://127.0.0.1:9999/cb, http://localhost:9999/cb, false",
-            "http://127.0.0.1:9999/cb, https://127.0.0.1:9999/cb, false",
-            "com.example.app:/callback, com.example.app:/callback, true",
-            "com.example.app:/callback, com.example.app:/callback2, false",
+        "https://app.example.com/cb, https://app.example.com/cb, true",
+        "https://app.example.com/cb, https://app.example.com/cb/, false",
+        "https://app.example.com/cb, https://APP.example.com/cb, false",
+        "https://app.example.com/cb, https://app.example.com:443/cb, false",
+        "https://app.example.com/cb, https://app.example.com/cb?x=1, false",
+        "https://app.example.com:8443/cb, https://app.example.com:9443/cb, false",
+        "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb, true",
+        "http://127.0.0.1:9999/cb, http://127.0.0.1:40123/cb, true",
+        "http://127.0.0.1/cb, http://127.0.0.1:40123/cb, true",
+        "http://[::1]:9999/cb, http://[::1]:1234/cb, true",
+        "http://127.0.0.1:9999/cb, http://[::1]:9999/cb, false",
+        "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb2, false",
+        "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb?x=1, false",
+        "http://127.0.0.1:9999/cb, http://127.0.0.1:9999/cb#f, false",
+        "http://127.0.0.1:9999/cb, http://localhost:9999/cb, false",
+        "http://127.0.0.1:9999/cb, https://127.0.0.1:9999/cb, false",
+        "com.example.app:/callback, com.example.app:/callback, true",
+        "com.example.app:/callback, com.example.app:/callback2, false",
     })
     void matchesWhenRequestedUriThenExactExceptLoopbackPort(String registered, String requested, boolean matches) {
         assertThat(RedirectUris.matches(registered, requested)).isEqualTo(matches);
@@ -68,15 +68,17 @@ class RedirectUrisTest {
 
     @ParameterizedTest
     @CsvSource({
-            "https://app.example.com/cb, 'https://app.example.com/cb?code=a+b%26c&state=%7Bx%7D'",
-            "https://app.example.com/cb?keep=1, 'https://app.example.com/cb?keep=1&code=a+b%26c&state=%7Bx%7D'",
+        "https://app.example.com/cb, 'https://app.example.com/cb?code=a+b%26c&state=%7Bx%7D'",
+        "https://app.example.com/cb?keep=1, 'https://app.example.com/cb?keep=1&code=a+b%26c&state=%7Bx%7D'",
     })
     void withQueryWhenParamsThenEncodedAndAppended(String base, String expected) {
         assertThat(RedirectUris.withQuery(base, new java.util.LinkedHashMap<>(Map.of("code", "a b&c")) {
-            {
-                put("state", "{x}");
-                put("skipped", null);
-            }
-        }).toString()).isEqualTo(expected);
+                            {
+                                put("state", "{x}");
+                                put("skipped", null);
+                            }
+                        })
+                        .toString())
+                .isEqualTo(expected);
     }
 }

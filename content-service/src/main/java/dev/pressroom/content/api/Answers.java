@@ -25,7 +25,8 @@ public class Answers {
         this.cache = cache;
         this.etags = new ETags(config.key().pepper());
         this.notModified = Counter.builder("pressroom.content.not.modified")
-                .description("Answers of 304 Not Modified (If-None-Match matched)").register(registry);
+                .description("Answers of 304 Not Modified (If-None-Match matched)")
+                .register(registry);
     }
 
     public Uni<Answer> answer(Blog blog, String variant, String ifNoneMatch, Function<Blog, Uni<byte[]>> build) {

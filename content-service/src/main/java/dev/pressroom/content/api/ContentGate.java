@@ -65,15 +65,20 @@ public class ContentGate {
     private Uni<Void> admitPublic(ContainerRequestContext context, HttpServerRequest request, String blogRef) {
         return limiter.check(null, request.remoteAddress().hostAddress())
                 .chain(() -> blogs.find(blogRef))
-                .map(blog -> blog.filter(b -> !b.privateBlog()).orElseThrow(() -> ApiException.notFound("No such blog.")))
+                .map(blog ->
+                        blog.filter(b -> !b.privateBlog()).orElseThrow(() -> ApiException.notFound("No such blog.")))
                 .invoke(blog -> context.setProperty(ContentRequest.PROPERTY, new ContentRequest(blog, "*")))
                 .replaceWithVoid();
     }
 
     private static ContentRequest admit(Blog blog, Optional<ContentKey> key, String origin) {
         if (key.isEmpty() || !key.get().validFor(blog.id())) {
-            throw new ApiException(401, "UnauthorizedError", "invalid_key",
-                    "The content key is unknown, revoked, or belongs to another blog.", challenge());
+            throw new ApiException(
+                    401,
+                    "UnauthorizedError",
+                    "invalid_key",
+                    "The content key is unknown, revoked, or belongs to another blog.",
+                    challenge());
         }
         if (blog.privateBlog()) {
             throw ApiException.notFound("No such blog.");
@@ -85,8 +90,13 @@ public class ContentGate {
             // Not a browser request: the allowed sites only restrict what browsers may read.
             return new ContentRequest(blog, "*");
         }
-        if (Origins.normalize(origin).filter(key.get().allowedOrigins()::contains).isEmpty()) {
-            throw new ApiException(403, "ForbiddenError", "origin_not_allowed",
+        if (Origins.normalize(origin)
+                .filter(key.get().allowedOrigins()::contains)
+                .isEmpty()) {
+            throw new ApiException(
+                    403,
+                    "ForbiddenError",
+                    "origin_not_allowed",
                     "This content key does not allow requests from the site " + origin + ".");
         }
         return new ContentRequest(blog, origin);
@@ -95,18 +105,27 @@ public class ContentGate {
     /** The key from {@code Authorization: Key <key>}, else from {@code ?key=}. */
     private static String key(ContainerRequestContext context) {
         String header = context.getHeaderString("Authorization");
-        if (header != null && header.regionMatches(true, 0, AUTH_SCHEME, 0, AUTH_SCHEME.length())
+        if (header != null
+                && header.regionMatches(true, 0, AUTH_SCHEME, 0, AUTH_SCHEME.length())
                 && header.length() > AUTH_SCHEME.length()) {
             return header.substring(AUTH_SCHEME.length()).strip();
         }
         if (header != null) {
-            throw new ApiException(401, "UnauthorizedError", "invalid_key",
-                    "The Authorization header must be 'Key <content key>'.", challenge());
+            throw new ApiException(
+                    401,
+                    "UnauthorizedError",
+                    "invalid_key",
+                    "The Authorization header must be 'Key <content key>'.",
+                    challenge());
         }
         String query = context.getUriInfo().getQueryParameters().getFirst("key");
         if (query == null || query.isBlank()) {
-            throw new ApiException(401, "UnauthorizedError", "missing_key",
-                    "A content key is required: ?key=<key> or the header Authorization: Key <key>.", challenge());
+            throw new ApiException(
+                    401,
+                    "UnauthorizedError",
+                    "missing_key",
+                    "A content key is required: ?key=<key> or the header Authorization: Key <key>.",
+                    challenge());
         }
         return query;
     }

@@ -19,7 +19,8 @@ public class CorsHeaders {
 
     @ServerRequestFilter(preMatching = true)
     public Response preflight(ContainerRequestContext context) {
-        if (!"OPTIONS".equals(context.getMethod()) || !context.getUriInfo().getPath().startsWith(ContentGate.PREFIX)) {
+        if (!"OPTIONS".equals(context.getMethod())
+                || !context.getUriInfo().getPath().startsWith(ContentGate.PREFIX)) {
             return null;
         }
         return Response.noContent()

@@ -14,11 +14,18 @@ public class DatabaseDownMapper {
 
     private static final Logger LOG = Logger.getLogger(DatabaseDownMapper.class);
 
-    @ServerExceptionMapper({ConnectException.class, ClosedConnectionException.class,
-            io.netty.channel.ConnectTimeoutException.class})
+    @ServerExceptionMapper({
+        ConnectException.class,
+        ClosedConnectionException.class,
+        io.netty.channel.ConnectTimeoutException.class
+    })
     public Response databaseDown(Exception e) {
         LOG.warnf("Database unavailable: %s", e.getMessage());
-        return ErrorResponses.of(new ApiException(503, "ServiceUnavailableError", "service_unavailable",
-                "The content store is unavailable; retry shortly.", Map.of("Retry-After", "5")));
+        return ErrorResponses.of(new ApiException(
+                503,
+                "ServiceUnavailableError",
+                "service_unavailable",
+                "The content store is unavailable; retry shortly.",
+                Map.of("Retry-After", "5")));
     }
 }

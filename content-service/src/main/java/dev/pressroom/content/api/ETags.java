@@ -27,8 +27,13 @@ public final class ETags {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(secret);
-            byte[] digest = mac.doFinal((REVISION + "\n" + blogId + "\n" + version + "\n" + variant).getBytes(StandardCharsets.UTF_8));
-            return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, 27) + "\"";
+            byte[] digest = mac.doFinal(
+                    (REVISION + "\n" + blogId + "\n" + version + "\n" + variant).getBytes(StandardCharsets.UTF_8));
+            return "\""
+                    + Base64.getUrlEncoder()
+                            .withoutPadding()
+                            .encodeToString(digest)
+                            .substring(0, 27) + "\"";
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is required of every JVM", e);
         }

@@ -17,8 +17,7 @@ public final class Json {
         void write(JsonGenerator g) throws IOException;
     }
 
-    private Json() {
-    }
+    private Json() {}
 
     public static byte[] bytes(int sizeHint, Body body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(sizeHint);

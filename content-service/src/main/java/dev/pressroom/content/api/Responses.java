@@ -8,8 +8,7 @@ public final class Responses {
 
     public static final String CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
-    private Responses() {
-    }
+    private Responses() {}
 
     public static Response of(Answer answer) {
         return of(answer, MediaType.APPLICATION_JSON_TYPE);
@@ -17,9 +16,10 @@ public final class Responses {
 
     /** The same for an answer of another type (feeds, sitemaps). */
     public static Response of(Answer answer, MediaType type) {
-        Response.ResponseBuilder builder = answer.notModified()
-                ? Response.status(Response.Status.NOT_MODIFIED)
-                : Response.ok(answer.body(), type);
-        return builder.header("ETag", answer.etag()).header("Cache-Control", CACHE_CONTROL).build();
+        Response.ResponseBuilder builder =
+                answer.notModified() ? Response.status(Response.Status.NOT_MODIFIED) : Response.ok(answer.body(), type);
+        return builder.header("ETag", answer.etag())
+                .header("Cache-Control", CACHE_CONTROL)
+                .build();
     }
 }

@@ -44,8 +44,7 @@ public class AuthorEntity {
     @Column(name = "post_count")
     private int postCount;
 
-    protected AuthorEntity() {
-    }
+    protected AuthorEntity() {}
 
     public String username() {
         return username;

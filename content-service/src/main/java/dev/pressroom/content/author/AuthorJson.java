@@ -13,23 +13,39 @@ import java.util.List;
 public final class AuthorJson {
 
     /** Columns an author row must have (of the author table). */
-    public static final List<String> COLUMNS = List.of("username", "name", "bio", "profile_image", "url", "links", "role",
-            "post_count");
+    public static final List<String> COLUMNS =
+            List.of("username", "name", "bio", "profile_image", "url", "links", "role", "post_count");
 
-    private AuthorJson() {
-    }
+    private AuthorJson() {}
 
     public static void write(JsonGenerator g, AuthorEntity a) throws IOException {
         write(g, a.username(), a.name(), a.bio(), a.profileImage(), a.url(), a.links(), a.role(), a.postCount());
     }
 
     public static void write(JsonGenerator g, Row r) throws IOException {
-        write(g, r.getString("username"), r.getString("name"), r.getString("bio"), r.getString("profile_image"),
-                r.getString("url"), r.getString("links"), r.getString("role"), r.getInteger("post_count"));
+        write(
+                g,
+                r.getString("username"),
+                r.getString("name"),
+                r.getString("bio"),
+                r.getString("profile_image"),
+                r.getString("url"),
+                r.getString("links"),
+                r.getString("role"),
+                r.getInteger("post_count"));
     }
 
-    private static void write(JsonGenerator g, String username, String name, String bio, String profileImage, String url,
-                              String links, String role, int posts) throws IOException {
+    private static void write(
+            JsonGenerator g,
+            String username,
+            String name,
+            String bio,
+            String profileImage,
+            String url,
+            String links,
+            String role,
+            int posts)
+            throws IOException {
         g.writeStartObject();
         Json.string(g, "username", username);
         Json.string(g, "name", name);

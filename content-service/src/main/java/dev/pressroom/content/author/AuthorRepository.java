@@ -19,6 +19,7 @@ public class AuthorRepository implements PanacheRepositoryBase<AuthorEntity, Str
     /** A team member or anyone with published posts, else null. */
     @WithSession
     public Uni<AuthorEntity> findShown(String blogId, String username) {
-        return find("blogId = ?1 and username = ?2 and (onTeam = true or postCount > 0)", blogId, username).firstResult();
+        return find("blogId = ?1 and username = ?2 and (onTeam = true or postCount > 0)", blogId, username)
+                .firstResult();
     }
 }

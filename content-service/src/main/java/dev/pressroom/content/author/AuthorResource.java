@@ -28,15 +28,23 @@ public class AuthorResource {
     }
 
     @GET
-    public Uni<Response> list(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "authors", ifNoneMatch, service::list).map(Responses::of);
+    public Uni<Response> list(
+            @Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return answers.answer(ContentRequest.of(context).blog(), "authors", ifNoneMatch, service::list)
+                .map(Responses::of);
     }
 
     @GET
     @Path("{username}")
-    public Uni<Response> one(@PathParam("username") String username, @Context ContainerRequestContext context,
-                             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "authors/" + username, ifNoneMatch,
-                blog -> service.one(blog, username)).map(Responses::of);
+    public Uni<Response> one(
+            @PathParam("username") String username,
+            @Context ContainerRequestContext context,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return answers.answer(
+                        ContentRequest.of(context).blog(),
+                        "authors/" + username,
+                        ifNoneMatch,
+                        blog -> service.one(blog, username))
+                .map(Responses::of);
     }
 }

@@ -23,7 +23,9 @@ public class AuthorService {
 
     public Uni<byte[]> one(Blog blog, String username) {
         return authors.findShown(blog.id(), username)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("No author answers to '" + username + "'."))
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("No author answers to '" + username + "'."))
                 .map(author -> body(List.of(author)));
     }
 

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** What a request needs to know about a blog, cached per replica and dropped when the blog changes. */
-public record Blog(String id, String name, boolean privateBlog, long version, int postCount, int pageCount,
-                   String settingsJson) {
+public record Blog(
+        String id, String name, boolean privateBlog, long version, int postCount, int pageCount, String settingsJson) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

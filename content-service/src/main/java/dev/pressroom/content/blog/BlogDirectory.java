@@ -19,7 +19,10 @@ public class BlogDirectory {
 
     public BlogDirectory(BlogRepository repository, ContentConfig config) {
         this.repository = repository;
-        this.cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(config.cache().lookupTtl()).build();
+        this.cache = Caffeine.newBuilder()
+                .maximumSize(10_000)
+                .expireAfterWrite(config.cache().lookupTtl())
+                .build();
     }
 
     public Uni<Optional<Blog>> find(String nameOrId) {
@@ -27,14 +30,17 @@ public class BlogDirectory {
         if (cached != null) {
             return Uni.createFrom().item(cached);
         }
-        return repository.findByNameOrId(nameOrId)
+        return repository
+                .findByNameOrId(nameOrId)
                 .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog))
                 .invoke(blog -> cache.put(nameOrId, blog));
     }
 
     /** A blog changed (or appeared): forget it, and every "no such blog" answer. */
     public void evict(String blogId) {
-        cache.asMap().entrySet().removeIf(e -> e.getValue().map(b -> b.id().equals(blogId)).orElse(true));
+        cache.asMap()
+                .entrySet()
+                .removeIf(e -> e.getValue().map(b -> b.id().equals(blogId)).orElse(true));
     }
 
     public void evictAll() {

@@ -32,8 +32,7 @@ public class BlogEntity {
     /** The settings answer as the importer rendered it (JSON text). */
     private String settings;
 
-    protected BlogEntity() {
-    }
+    protected BlogEntity() {}
 
     /** The value a request carries and the lookup cache keeps (an entity never outlives its session). */
     Blog toBlog() {

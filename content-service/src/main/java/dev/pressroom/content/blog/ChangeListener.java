@@ -7,9 +7,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,8 +38,13 @@ public class ChangeListener {
     private final AtomicBoolean subscribedOnce = new AtomicBoolean();
     private PgSubscriber subscriber;
 
-    public ChangeListener(Vertx vertx, ContentConfig config, BlogDirectory blogs, KeyDirectory keys, AnswerCache answers,
-                          MeterRegistry registry) {
+    public ChangeListener(
+            Vertx vertx,
+            ContentConfig config,
+            BlogDirectory blogs,
+            KeyDirectory keys,
+            AnswerCache answers,
+            MeterRegistry registry) {
         this.vertx = vertx;
         this.config = config;
         this.blogs = blogs;
@@ -54,8 +59,10 @@ public class ChangeListener {
         if (!config.listen().enabled()) {
             return;
         }
-        subscriber = PgSubscriber.subscriber(vertx, connectOptions(config.listen())).reconnectPolicy(retries -> RETRY_MS);
-        subscriber.channel(ContentChanges.CHANNEL)
+        subscriber =
+                PgSubscriber.subscriber(vertx, connectOptions(config.listen())).reconnectPolicy(retries -> RETRY_MS);
+        subscriber
+                .channel(ContentChanges.CHANNEL)
                 .subscribeHandler(this::subscribed)
                 .handler(this::onChange);
         connect();

@@ -14,8 +14,7 @@ public final class ContentChanges {
     /** The NOTIFY channel; its payload is {@code <blog id>:<new version>}. */
     public static final String CHANNEL = "content_changed";
 
-    private ContentChanges() {
-    }
+    private ContentChanges() {}
 
     public static long bump(Connection connection, String blogId) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement(

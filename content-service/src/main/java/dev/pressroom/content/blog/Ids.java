@@ -8,8 +8,7 @@ public final class Ids {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Ids() {
-    }
+    private Ids() {}
 
     public static String newId() {
         byte[] bytes = new byte[12];

@@ -29,8 +29,7 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class AnswerCache {
 
-    public record Key(String blogId, long version, String variant) {
-    }
+    public record Key(String blogId, long version, String variant) {}
 
     private final boolean enabled;
     private final Cache<Key, byte[]> cache;
@@ -51,21 +50,26 @@ public class AnswerCache {
         this.misses = requests(registry, "miss");
         this.sizeEvictions = evictions(registry, "size");
         this.invalidations = evictions(registry, "invalidated");
-        this.cache = Caffeine.newBuilder().maximumWeight(maxBytes)
+        this.cache = Caffeine.newBuilder()
+                .maximumWeight(maxBytes)
                 .weigher((Key key, byte[] body) -> body.length + key.variant().length() + 64)
                 .removalListener((Key key, byte[] body, RemovalCause cause) -> countRemoval(cause))
                 .build();
         Gauge.builder("pressroom.content.cache.entries", cache, Cache::estimatedSize)
-                .description("Answers in the cache").register(registry);
+                .description("Answers in the cache")
+                .register(registry);
     }
 
     private static Counter requests(MeterRegistry registry, String result) {
-        return Counter.builder("pressroom.content.cache.requests").tag("result", result)
-                .description("Answers asked of the cache").register(registry);
+        return Counter.builder("pressroom.content.cache.requests")
+                .tag("result", result)
+                .description("Answers asked of the cache")
+                .register(registry);
     }
 
     private static Counter evictions(MeterRegistry registry, String reason) {
-        return Counter.builder("pressroom.content.cache.evictions").tag("reason", reason)
+        return Counter.builder("pressroom.content.cache.evictions")
+                .tag("reason", reason)
                 .description("Answers dropped from the cache: size (it was full, CONTENT_CACHE_MAX_BYTES) or"
                         + " invalidated (their blog changed, or the change listener reconnected)")
                 .register(registry);
@@ -95,7 +99,9 @@ public class AnswerCache {
         CompletableFuture<byte[]> computation = new CompletableFuture<>();
         CompletableFuture<byte[]> running = inFlight.putIfAbsent(key, computation);
         if (running == null) {
-            build.get().subscribe().with(body -> finish(key, computation, body), failure -> fail(key, computation, failure));
+            build.get()
+                    .subscribe()
+                    .with(body -> finish(key, computation, body), failure -> fail(key, computation, failure));
             running = computation;
         }
         if (running.isDone() && !running.isCompletedExceptionally()) {

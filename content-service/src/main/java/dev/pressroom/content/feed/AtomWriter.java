@@ -14,8 +14,7 @@ public final class AtomWriter {
     static final String NS = "http://www.w3.org/2005/Atom";
     private static final String TAG_PREFIX = "tag:pressroom.blog,2025:";
 
-    private AtomWriter() {
-    }
+    private AtomWriter() {}
 
     public static byte[] write(Feed feed, String blogId) {
         return Xml.document(4096 + feed.entries().size() * 12_000, xml -> {
@@ -26,10 +25,16 @@ public final class AtomWriter {
                     .element("title", feed.title())
                     .element("subtitle", feed.description().isEmpty() ? null : feed.description())
                     .element("updated", date(feed.updated()))
-                    .start("link").attribute("rel", "self").attribute("type", "application/atom+xml")
-                    .attribute("href", feed.selfUrl()).end()
-                    .start("link").attribute("rel", "alternate").attribute("type", "text/html")
-                    .attribute("href", feed.siteUrl()).end()
+                    .start("link")
+                    .attribute("rel", "self")
+                    .attribute("type", "application/atom+xml")
+                    .attribute("href", feed.selfUrl())
+                    .end()
+                    .start("link")
+                    .attribute("rel", "alternate")
+                    .attribute("type", "text/html")
+                    .attribute("href", feed.siteUrl())
+                    .end()
                     .element("generator", "Pressroom");
             for (Feed.Entry entry : feed.entries()) {
                 entry(xml, entry);
@@ -42,17 +47,29 @@ public final class AtomWriter {
         xml.start("entry")
                 .element("id", TAG_PREFIX + "post/" + entry.id())
                 .element("title", entry.title())
-                .start("link").attribute("rel", "alternate").attribute("type", "text/html").attribute("href", entry.url()).end()
+                .start("link")
+                .attribute("rel", "alternate")
+                .attribute("type", "text/html")
+                .attribute("href", entry.url())
+                .end()
                 .element("published", date(entry.publishedAt()))
                 .element("updated", date(entry.updatedAt()))
-                .start("author").element("name", entry.author()).end();
+                .start("author")
+                .element("name", entry.author())
+                .end();
         for (Feed.Category category : entry.categories()) {
-            xml.start("category").attribute("term", category.slug()).attribute("label", category.name())
-                    .attribute("scheme", category.url()).end();
+            xml.start("category")
+                    .attribute("term", category.slug())
+                    .attribute("label", category.name())
+                    .attribute("scheme", category.url())
+                    .end();
         }
         if (entry.featureImage() != null) {
-            xml.start("link").attribute("rel", "enclosure").attribute("type", ImageTypes.of(entry.featureImage()))
-                    .attribute("href", entry.featureImage()).end();
+            xml.start("link")
+                    .attribute("rel", "enclosure")
+                    .attribute("type", ImageTypes.of(entry.featureImage()))
+                    .attribute("href", entry.featureImage())
+                    .end();
         }
         xml.element("summary", entry.excerpt());
         xml.start("content").attribute("type", "html");

@@ -32,8 +32,10 @@ public class FeedResource {
     }
 
     @GET
-    public Uni<Response> feed(@PathParam("format") String format, @Context ContainerRequestContext context,
-                              @HeaderParam("If-None-Match") String ifNoneMatch) {
+    public Uni<Response> feed(
+            @PathParam("format") String format,
+            @Context ContainerRequestContext context,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
         boolean rss = format.equals("rss");
         return answers.answer(ContentRequest.of(context).blog(), format, ifNoneMatch, rss ? feeds::rss : feeds::atom)
                 .map(answer -> Responses.of(answer, rss ? RSS : ATOM));

@@ -21,6 +21,7 @@ public class FeedService {
 
     /** Posts per feed, newest first (Ghost's feeds carry 15; readers poll, so more is rarely useful). */
     static final int SIZE = 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     // The newest SIZE posts are ranks 1..SIZE (numbered at import): one index range.
     private static final String LATEST = """
@@ -46,7 +47,8 @@ public class FeedService {
     }
 
     private Uni<Feed> feed(Blog blog, String file) {
-        return pool.preparedQuery(LATEST).execute(Tuple.of(blog.id(), SIZE))
+        return pool.preparedQuery(LATEST)
+                .execute(Tuple.of(blog.id(), SIZE))
                 .chain(rows -> rows.size() > 0 ? Uni.createFrom().item(rows) : emptyBlogUpdated(blog))
                 .map(rows -> toFeed(blog, links.of(blog, file), rows));
     }
@@ -70,19 +72,35 @@ public class FeedService {
             updated = updated == null || entry.updatedAt().isAfter(updated) ? entry.updatedAt() : updated;
             entries.add(entry);
         }
-        return new Feed(settings.path("title").asText(), settings.path("description").asText(""),
-                settings.path("url").asText(), settings.path("lang").asText("en"), selfUrl, updated, entries);
+        return new Feed(
+                settings.path("title").asText(),
+                settings.path("description").asText(""),
+                settings.path("url").asText(),
+                settings.path("lang").asText("en"),
+                selfUrl,
+                updated,
+                entries);
     }
 
     private static Feed.Entry entry(Row r) {
         List<Feed.Category> categories = new ArrayList<>();
         for (JsonNode tag : parse(r.getString("tags"))) {
-            categories.add(new Feed.Category(tag.path("slug").asText(), tag.path("name").asText(), tag.path("url").asText()));
+            categories.add(new Feed.Category(
+                    tag.path("slug").asText(),
+                    tag.path("name").asText(),
+                    tag.path("url").asText()));
         }
-        return new Feed.Entry(r.getString("id"), r.getString("title"), r.getString("url"), r.getString("html"),
-                r.getString("excerpt"), r.getOffsetDateTime("published_at").toInstant(),
-                r.getOffsetDateTime("updated_at").toInstant(), r.getString("feature_image"),
-                parse(r.getString("primary_author")).path("name").asText(), categories);
+        return new Feed.Entry(
+                r.getString("id"),
+                r.getString("title"),
+                r.getString("url"),
+                r.getString("html"),
+                r.getString("excerpt"),
+                r.getOffsetDateTime("published_at").toInstant(),
+                r.getOffsetDateTime("updated_at").toInstant(),
+                r.getString("feature_image"),
+                parse(r.getString("primary_author")).path("name").asText(),
+                categories);
     }
 
     private static JsonNode parse(String json) {

@@ -7,11 +7,23 @@ import java.util.Map;
 /** The media type of an image URL, from its file extension (feeds must name the type of an enclosure). */
 final class ImageTypes {
 
-    private static final Map<String, String> BY_EXTENSION = Map.of("jpg", "image/jpeg", "jpeg", "image/jpeg",
-            "png", "image/png", "gif", "image/gif", "webp", "image/webp", "avif", "image/avif", "svg", "image/svg+xml");
+    private static final Map<String, String> BY_EXTENSION = Map.of(
+            "jpg",
+            "image/jpeg",
+            "jpeg",
+            "image/jpeg",
+            "png",
+            "image/png",
+            "gif",
+            "image/gif",
+            "webp",
+            "image/webp",
+            "avif",
+            "image/avif",
+            "svg",
+            "image/svg+xml");
 
-    private ImageTypes() {
-    }
+    private ImageTypes() {}
 
     static String of(String url) {
         String path;

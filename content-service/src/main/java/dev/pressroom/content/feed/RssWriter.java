@@ -16,8 +16,7 @@ public final class RssWriter {
     static final String DC = "http://purl.org/dc/elements/1.1/";
     static final String ATOM = "http://www.w3.org/2005/Atom";
 
-    private RssWriter() {
-    }
+    private RssWriter() {}
 
     public static byte[] write(Feed feed) {
         return Xml.document(4096 + feed.entries().size() * 12_000, xml -> {
@@ -33,8 +32,11 @@ public final class RssWriter {
                     .element("generator", "Pressroom")
                     .element("lastBuildDate", date(feed.updated()));
             // Recommended by the RSS Advisory Board: the feed's own address.
-            xml.start("atom", "link", ATOM).attribute("href", feed.selfUrl()).attribute("rel", "self")
-                    .attribute("type", "application/rss+xml").end();
+            xml.start("atom", "link", ATOM)
+                    .attribute("href", feed.selfUrl())
+                    .attribute("rel", "self")
+                    .attribute("type", "application/rss+xml")
+                    .end();
             for (Feed.Entry entry : feed.entries()) {
                 item(xml, entry);
             }
@@ -46,7 +48,8 @@ public final class RssWriter {
         xml.start("item")
                 .element("title", entry.title())
                 .element("link", entry.url())
-                .start("guid").attribute("isPermaLink", "false");
+                .start("guid")
+                .attribute("isPermaLink", "false");
         xml.raw().writeCharacters(entry.id());
         xml.end()
                 .element("description", entry.excerpt())
@@ -57,8 +60,11 @@ public final class RssWriter {
         }
         if (entry.featureImage() != null) {
             // The length is unknown without fetching the image; 0 is the RSS Advisory Board's advice for that case.
-            xml.start("enclosure").attribute("url", entry.featureImage()).attribute("length", "0")
-                    .attribute("type", ImageTypes.of(entry.featureImage())).end();
+            xml.start("enclosure")
+                    .attribute("url", entry.featureImage())
+                    .attribute("length", "0")
+                    .attribute("type", ImageTypes.of(entry.featureImage()))
+                    .end();
         }
         xml.element("content", "encoded", CONTENT, entry.html()).end();
     }

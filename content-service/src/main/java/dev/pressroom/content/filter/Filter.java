@@ -12,7 +12,12 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Condition {
 
     /** Comparison operators; IN is a bracketed list. */
     enum Op {
-        EQ("", "="), GT(">", ">"), GTE(">=", ">="), LT("<", "<"), LTE("<=", "<="), IN("", "= ANY");
+        EQ("", "="),
+        GT(">", ">"),
+        GTE(">=", ">="),
+        LT("<", "<"),
+        LTE("<=", "<="),
+        IN("", "= ANY");
 
         final String text;
         final String sql;
@@ -48,10 +53,13 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Condition {
             return or.parts().stream().map(Filter::print).collect(Collectors.joining(","));
         }
         if (filter instanceof And and) {
-            return and.parts().stream().map(p -> p instanceof Or ? "(" + print(p) + ")" : print(p)).collect(Collectors.joining("+"));
+            return and.parts().stream()
+                    .map(p -> p instanceof Or ? "(" + print(p) + ")" : print(p))
+                    .collect(Collectors.joining("+"));
         }
         Condition c = (Condition) filter;
-        String value = c.op() == Op.IN ? c.values().stream().map(Filter::literal).collect(Collectors.joining(",", "[", "]"))
+        String value = c.op() == Op.IN
+                ? c.values().stream().map(Filter::literal).collect(Collectors.joining(",", "[", "]"))
                 : c.op().text + literal(c.values().get(0));
         return c.field().name + ":" + (c.negated() ? "-" : "") + value;
     }

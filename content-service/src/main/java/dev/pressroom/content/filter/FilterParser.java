@@ -40,7 +40,8 @@ public final class FilterParser {
 
     public static Filter parse(String text) {
         if (text.length() > MAX_LENGTH) {
-            throw new ApiException(400, "BadRequestError", "invalid_filter", "filter is at most " + MAX_LENGTH + " characters");
+            throw new ApiException(
+                    400, "BadRequestError", "invalid_filter", "filter is at most " + MAX_LENGTH + " characters");
         }
         FilterParser parser = new FilterParser(text);
         parser.skipSpace();
@@ -50,7 +51,8 @@ public final class FilterParser {
         Filter filter = parser.expr();
         parser.skipSpace();
         if (!parser.atEnd()) {
-            throw parser.error("unexpected '" + parser.peek() + "'" + (parser.peek() == ')' ? " (no matching '(')" : ""));
+            throw parser.error(
+                    "unexpected '" + parser.peek() + "'" + (parser.peek() == ')' ? " (no matching '(')" : ""));
         }
         return filter;
     }
@@ -108,12 +110,17 @@ public final class FilterParser {
             pos++;
         }
         if (start == pos) {
-            throw error(atEnd() ? "expected a field name, found the end" : "expected a field name, found '" + peek() + "'");
+            throw error(
+                    atEnd() ? "expected a field name, found the end" : "expected a field name, found '" + peek() + "'");
         }
         String name = text.substring(start, pos);
-        FilterField field = FilterField.of(name).orElseThrow(() -> at(start, "unknown field '" + name
-                + "' (fields: tag, author, primary_tag, primary_author, featured, slug, id, published_at, updated_at,"
-                + " reading_time, word_count)")).canonical();
+        FilterField field = FilterField.of(name)
+                .orElseThrow(() -> at(
+                        start,
+                        "unknown field '" + name
+                                + "' (fields: tag, author, primary_tag, primary_author, featured, slug, id, published_at, updated_at,"
+                                + " reading_time, word_count)"))
+                .canonical();
         if (!accept(':')) {
             throw error("expected ':' after " + name);
         }
@@ -126,7 +133,9 @@ public final class FilterParser {
         }
         Filter.Op op = operator();
         if (op != Filter.Op.EQ && !field.kind.ordered()) {
-            throw at(pos - op.text.length(), name + " cannot be compared with " + op.text + " (only dates and numbers can)");
+            throw at(
+                    pos - op.text.length(),
+                    name + " cannot be compared with " + op.text + " (only dates and numbers can)");
         }
         return new Filter.Condition(field, negated, op, List.of(value(field)));
     }
@@ -165,11 +174,12 @@ public final class FilterParser {
         String literal = literal();
         return switch (field.kind) {
             case SLUG -> literal;
-            case BOOLEAN -> switch (literal) {
-                case "true" -> Boolean.TRUE;
-                case "false" -> Boolean.FALSE;
-                default -> throw at(start, field.name + " takes true or false");
-            };
+            case BOOLEAN ->
+                switch (literal) {
+                    case "true" -> Boolean.TRUE;
+                    case "false" -> Boolean.FALSE;
+                    default -> throw at(start, field.name + " takes true or false");
+                };
             case NUMBER -> {
                 if (!literal.matches("[0-9]{1,9}")) {
                     throw at(start, field.name + " takes a whole number");
@@ -270,7 +280,10 @@ public final class FilterParser {
     }
 
     private ApiException at(int position, String message) {
-        return new ApiException(400, "BadRequestError", "invalid_filter",
+        return new ApiException(
+                400,
+                "BadRequestError",
+                "invalid_filter",
                 "Invalid filter at position " + (position + 1) + ": " + message + ".");
     }
 }

@@ -12,16 +12,19 @@ import java.util.stream.Collectors;
  */
 public final class FilterSql {
 
-    private FilterSql() {
-    }
+    private FilterSql() {}
 
     /** @param param adds a parameter value and answers its placeholder ($n) */
     public static String compile(Filter filter, String blogParam, Function<Object, String> param) {
         if (filter instanceof Filter.Or or) {
-            return or.parts().stream().map(p -> compile(p, blogParam, param)).collect(Collectors.joining(" OR ", "(", ")"));
+            return or.parts().stream()
+                    .map(p -> compile(p, blogParam, param))
+                    .collect(Collectors.joining(" OR ", "(", ")"));
         }
         if (filter instanceof Filter.And and) {
-            return and.parts().stream().map(p -> compile(p, blogParam, param)).collect(Collectors.joining(" AND ", "(", ")"));
+            return and.parts().stream()
+                    .map(p -> compile(p, blogParam, param))
+                    .collect(Collectors.joining(" AND ", "(", ")"));
         }
         Filter.Condition c = (Filter.Condition) filter;
         String condition = condition(c, blogParam, param);
@@ -29,7 +32,8 @@ public final class FilterSql {
     }
 
     private static String condition(Filter.Condition c, String blogParam, Function<Object, String> param) {
-        String value = c.op() == Filter.Op.IN ? "ANY (" + param.apply(array(c.field(), c.values())) + ")"
+        String value = c.op() == Filter.Op.IN
+                ? "ANY (" + param.apply(array(c.field(), c.values())) + ")"
                 : param.apply(sqlValue(c.values().get(0)));
         String compare = (c.op() == Filter.Op.IN ? "=" : c.op().sql) + " " + value;
         return switch (c.field()) {
@@ -52,9 +56,10 @@ public final class FilterSql {
      * position 0, if asked). The ids come from the link table's listed index, so PostgreSQL hashes them once instead
      * of probing per post; lists only contain listed posts, whose links are listed too.
      */
-    private static String linked(String link, String table, String key, String column, boolean primary, String blogParam,
-                                 String compare) {
-        return "(p.id IN (SELECT fl.post_id FROM " + link + " fl WHERE fl.listed AND fl." + key + " = ANY (ARRAY(SELECT ft.id FROM "
+    private static String linked(
+            String link, String table, String key, String column, boolean primary, String blogParam, String compare) {
+        return "(p.id IN (SELECT fl.post_id FROM " + link + " fl WHERE fl.listed AND fl." + key
+                + " = ANY (ARRAY(SELECT ft.id FROM "
                 + table + " ft WHERE ft.blog_id = " + blogParam + " AND ft." + column + " " + compare + "))"
                 + (primary ? " AND fl.position = 0" : "") + "))";
     }
@@ -68,7 +73,10 @@ public final class FilterSql {
             case SLUG -> values.toArray(String[]::new);
             case BOOLEAN -> values.toArray(Boolean[]::new);
             case NUMBER -> values.toArray(Integer[]::new);
-            case DATE -> values.stream().map(v -> ((Instant) v).atOffset(ZoneOffset.UTC)).toArray(java.time.OffsetDateTime[]::new);
+            case DATE ->
+                values.stream()
+                        .map(v -> ((Instant) v).atOffset(ZoneOffset.UTC))
+                        .toArray(java.time.OffsetDateTime[]::new);
         };
     }
 }

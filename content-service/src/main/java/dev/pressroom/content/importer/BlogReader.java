@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pressroom.content.sanitize.Urls;
-import java.io.IOException;
 import dev.pressroom.content.search.SearchLanguage;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -41,8 +41,11 @@ public final class BlogReader {
 
     public BlogPlan read(String name, Path folder) {
         if (!name.matches(Slugs.BLOG_NAME)) {
-            throw new ImportException("blog.yaml", 0, "blog name '" + name
-                    + "' must be a DNS label (lowercase letters, digits, dashes) and not 24 hex digits");
+            throw new ImportException(
+                    "blog.yaml",
+                    0,
+                    "blog name '" + name
+                            + "' must be a DNS label (lowercase letters, digits, dashes) and not 24 hex digits");
         }
         if (!Files.isDirectory(folder)) {
             throw new ImportException(folder.toString(), 0, "no such folder");
@@ -62,26 +65,40 @@ public final class BlogReader {
                 String fileName = type + "s/" + file.getFileName();
                 PostPlan post = builder.build(SourceFile.parse(fileName, readText(folder, fileName)), type);
                 if (!slugs.add(post.slug())) {
-                    throw new ImportException(fileName, 0, "slug '" + post.slug() + "' is used by another post or page");
+                    throw new ImportException(
+                            fileName, 0, "slug '" + post.slug() + "' is used by another post or page");
                 }
                 posts.add(post);
             }
         }
-        return new BlogPlan(base.toString(), blog.customDomain(), Boolean.TRUE.equals(blog.privateBlog()),
-                settings(blog, title, base, check), SearchLanguage.config(blog.lang()), List.copyOf(authors.values()),
-                List.copyOf(tags.values()), posts);
+        return new BlogPlan(
+                base.toString(),
+                blog.customDomain(),
+                Boolean.TRUE.equals(blog.privateBlog()),
+                settings(blog, title, base, check),
+                SearchLanguage.config(blog.lang()),
+                List.copyOf(authors.values()),
+                List.copyOf(tags.values()),
+                posts);
     }
 
     private URI baseUrl(String name, BlogFile blog, Check check) {
         if (blog.customDomain() != null) {
-            check.that(blog.customDomain().matches("(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}"),
-                    "custom_domain", "custom_domain must be a lowercase host name such as food.example.com");
+            check.that(
+                    blog.customDomain().matches("(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}"),
+                    "custom_domain",
+                    "custom_domain must be a lowercase host name such as food.example.com");
             return URI.create("https://" + blog.customDomain() + "/");
         }
         String url = blog.url() != null ? blog.url() : urlTemplate.replace("{name}", name);
         String absolute = Urls.absoluteOrNull(URI.create("https://invalid.invalid/"), url);
-        check.that(absolute != null && absolute.startsWith("http") && !absolute.contains("invalid.invalid")
-                && URI.create(absolute).getQuery() == null, "url", "url must be an absolute http(s) URL");
+        check.that(
+                absolute != null
+                        && absolute.startsWith("http")
+                        && !absolute.contains("invalid.invalid")
+                        && URI.create(absolute).getQuery() == null,
+                "url",
+                "url must be an absolute http(s) URL");
         return URI.create(absolute.endsWith("/") ? absolute : absolute + "/");
     }
 
@@ -89,17 +106,29 @@ public final class BlogReader {
         Map<String, BlogPlan.AuthorPlan> authors = new LinkedHashMap<>();
         int position = 0;
         for (BlogFile.AuthorFile a : blog.authors()) {
-            check.that(a.username() != null && a.username().matches(Slugs.PATTERN), "authors",
+            check.that(
+                    a.username() != null && a.username().matches(Slugs.PATTERN),
+                    "authors",
                     "author username '" + a.username() + "' must be lowercase letters, digits and dashes");
             check.that(a.name() != null && !a.name().isBlank(), "authors", "author " + a.username() + " needs a name");
             ArrayNode links = JSON.createArrayNode();
             for (BlogFile.Link link : a.links() == null ? List.<BlogFile.Link>of() : a.links()) {
                 links.addObject().put("label", link.label()).put("url", check.url(link.url(), "authors", base));
             }
-            BlogPlan.AuthorPlan plan = new BlogPlan.AuthorPlan(a.username(), a.name(), a.bio() == null ? "" : a.bio(),
-                    check.url(a.profileImage(), "authors", base), base.resolve("author/" + a.username() + "/").toString(),
-                    links.toString(), a.role() == null ? "Author" : a.role(), !Boolean.FALSE.equals(a.team()), position++);
-            check.that(authors.put(a.username(), plan) == null, "authors", "author " + a.username() + " is declared twice");
+            BlogPlan.AuthorPlan plan = new BlogPlan.AuthorPlan(
+                    a.username(),
+                    a.name(),
+                    a.bio() == null ? "" : a.bio(),
+                    check.url(a.profileImage(), "authors", base),
+                    base.resolve("author/" + a.username() + "/").toString(),
+                    links.toString(),
+                    a.role() == null ? "Author" : a.role(),
+                    !Boolean.FALSE.equals(a.team()),
+                    position++);
+            check.that(
+                    authors.put(a.username(), plan) == null,
+                    "authors",
+                    "author " + a.username() + " is declared twice");
         }
         return authors;
     }
@@ -107,37 +136,54 @@ public final class BlogReader {
     private Map<String, BlogPlan.TagPlan> tags(BlogFile blog, URI base, Check check) {
         Map<String, BlogPlan.TagPlan> tags = new LinkedHashMap<>();
         for (BlogFile.TagFile t : blog.tags()) {
-            check.that(t.slug() != null && t.slug().matches(Slugs.PATTERN), "tags",
+            check.that(
+                    t.slug() != null && t.slug().matches(Slugs.PATTERN),
+                    "tags",
                     "tag slug '" + t.slug() + "' must be lowercase letters, digits and dashes");
-            BlogPlan.TagPlan plan = new BlogPlan.TagPlan(t.slug(), t.name() == null ? t.slug() : t.name(),
-                    t.description() == null ? "" : t.description(), base.resolve("tag/" + t.slug() + "/").toString());
+            BlogPlan.TagPlan plan = new BlogPlan.TagPlan(
+                    t.slug(),
+                    t.name() == null ? t.slug() : t.name(),
+                    t.description() == null ? "" : t.description(),
+                    base.resolve("tag/" + t.slug() + "/").toString());
             check.that(tags.put(t.slug(), plan) == null, "tags", "tag " + t.slug() + " is declared twice");
         }
         return tags;
     }
 
     private String settings(BlogFile blog, String title, URI base, Check check) {
-        check.that(blog.accentColor() == null || blog.accentColor().matches("#[0-9a-fA-F]{6}"), "accent_color",
+        check.that(
+                blog.accentColor() == null || blog.accentColor().matches("#[0-9a-fA-F]{6}"),
+                "accent_color",
                 "accent_color must be a hex colour such as #ff5a1f");
-        check.that(blog.postsPerPage() == null || blog.postsPerPage() >= 1 && blog.postsPerPage() <= 100,
-                "posts_per_page", "posts_per_page must be 1 to 100");
-        check.that(blog.lang() == null || blog.lang().matches("[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*"), "lang",
+        check.that(
+                blog.postsPerPage() == null || blog.postsPerPage() >= 1 && blog.postsPerPage() <= 100,
+                "posts_per_page",
+                "posts_per_page must be 1 to 100");
+        check.that(
+                blog.lang() == null || blog.lang().matches("[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*"),
+                "lang",
                 "lang must be a language tag such as en or pt-BR");
         ObjectNode settings = JSON.createObjectNode()
                 .put("title", title)
                 .put("description", blog.description() == null ? "" : blog.description())
                 .put("url", base.toString())
                 .put("lang", blog.lang() == null ? "en" : blog.lang())
-                .put("accent_color", blog.accentColor() == null ? "#15171a" : blog.accentColor().toLowerCase())
+                .put(
+                        "accent_color",
+                        blog.accentColor() == null
+                                ? "#15171a"
+                                : blog.accentColor().toLowerCase())
                 .put("logo", check.url(blog.logo(), "logo", base))
                 .put("icon", check.url(blog.icon(), "icon", base))
                 .put("cover_image", check.url(blog.coverImage(), "cover_image", base))
                 .put("meta_title", blog.metaTitle())
                 .put("meta_description", blog.metaDescription());
         settings.set("navigation", navigation(blog.navigation(), "navigation", base, check));
-        settings.set("secondary_navigation", navigation(blog.secondaryNavigation(), "secondary_navigation", base, check));
+        settings.set(
+                "secondary_navigation", navigation(blog.secondaryNavigation(), "secondary_navigation", base, check));
         // The feeds are served by the Content API: their URLs are filled in when settings are read (SettingsService).
-        settings.putNull("rss_url").putNull("atom_url")
+        settings.putNull("rss_url")
+                .putNull("atom_url")
                 .put("posts_per_page", blog.postsPerPage() == null ? 15 : blog.postsPerPage());
         return settings.toString();
     }
@@ -156,7 +202,9 @@ public final class BlogReader {
             return List.of();
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".md") && Files.isRegularFile(f)).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith(".md") && Files.isRegularFile(f))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new ImportException(folder.getFileName().toString(), 0, "cannot list the folder: " + e.getMessage());
         }
@@ -171,8 +219,11 @@ public final class BlogReader {
             if (Files.size(file) > MAX_FILE_BYTES) {
                 throw new ImportException(relative, 0, "file is larger than " + MAX_FILE_BYTES / 1024 + " KiB");
             }
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file)))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new ImportException(relative, 0, "file is not UTF-8");
         } catch (IOException e) {

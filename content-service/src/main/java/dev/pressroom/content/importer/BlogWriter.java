@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +18,7 @@ import java.util.Map;
  */
 public final class BlogWriter {
 
-    public record Result(String blogId, long version, int posts, int pages) {
-    }
+    public record Result(String blogId, long version, int posts, int pages) {}
 
     public Result write(Connection connection, String name, BlogPlan plan) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
@@ -33,7 +31,8 @@ public final class BlogWriter {
             updateCounts(connection, blogId);
             long version = ContentChanges.bump(connection, blogId);
             connection.commit();
-            int posts = (int) plan.posts().stream().filter(p -> p.type().equals("post")).count();
+            int posts = (int)
+                    plan.posts().stream().filter(p -> p.type().equals("post")).count();
             return new Result(blogId, version, posts, plan.posts().size() - posts);
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
@@ -60,7 +59,8 @@ public final class BlogWriter {
         }
     }
 
-    private Map<String, String> upsertAuthors(Connection c, String blogId, List<BlogPlan.AuthorPlan> authors) throws SQLException {
+    private Map<String, String> upsertAuthors(Connection c, String blogId, List<BlogPlan.AuthorPlan> authors)
+            throws SQLException {
         Map<String, String> ids = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT INTO author (id, blog_id, username, name, bio, profile_image, url, links, role, on_team, position)
@@ -88,7 +88,8 @@ public final class BlogWriter {
         return ids;
     }
 
-    private Map<String, String> upsertTags(Connection c, String blogId, List<BlogPlan.TagPlan> tags) throws SQLException {
+    private Map<String, String> upsertTags(Connection c, String blogId, List<BlogPlan.TagPlan> tags)
+            throws SQLException {
         Map<String, String> ids = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT INTO tag (id, blog_id, slug, name, description, url) VALUES (?, ?, ?, ?, ?, ?)
@@ -109,8 +110,9 @@ public final class BlogWriter {
         return ids;
     }
 
-    private void upsertPosts(Connection c, String blogId, BlogPlan plan, Map<String, String> authorIds,
-                             Map<String, String> tagIds) throws SQLException {
+    private void upsertPosts(
+            Connection c, String blogId, BlogPlan plan, Map<String, String> authorIds, Map<String, String> tagIds)
+            throws SQLException {
         List<PostPlan> posts = plan.posts();
         Map<String, String> ids = new HashMap<>();
         try (PreparedStatement s = c.prepareStatement(PostSql.UPSERT)) {
@@ -122,19 +124,19 @@ public final class BlogWriter {
         String[] kept = ids.values().toArray(String[]::new);
         deleteMissing(c, "post", blogId, kept);
         try (PreparedStatement clearTags = c.prepareStatement("DELETE FROM post_tag WHERE post_id = ANY (?)");
-             PreparedStatement clearAuthors = c.prepareStatement("DELETE FROM post_author WHERE post_id = ANY (?)");
-             PreparedStatement clearRatings = c.prepareStatement("DELETE FROM rating WHERE post_id = ANY (?)")) {
+                PreparedStatement clearAuthors = c.prepareStatement("DELETE FROM post_author WHERE post_id = ANY (?)");
+                PreparedStatement clearRatings = c.prepareStatement("DELETE FROM rating WHERE post_id = ANY (?)")) {
             for (PreparedStatement s : List.of(clearTags, clearAuthors, clearRatings)) {
                 s.setArray(1, c.createArrayOf("text", kept));
                 s.executeUpdate();
             }
         }
         try (PreparedStatement tag = c.prepareStatement(
-                "INSERT INTO post_tag (post_id, tag_id, position, type, listed, published_at) VALUES (?, ?, ?, ?, ?, ?)");
-             PreparedStatement author = c.prepareStatement(
-                "INSERT INTO post_author (post_id, author_id, position, type, listed, published_at) VALUES (?, ?, ?, ?, ?, ?)");
-             PreparedStatement rating = c.prepareStatement(
-                "INSERT INTO rating (post_id, reader, stars, review) VALUES (?, ?, ?, ?)")) {
+                        "INSERT INTO post_tag (post_id, tag_id, position, type, listed, published_at) VALUES (?, ?, ?, ?, ?, ?)");
+                PreparedStatement author = c.prepareStatement(
+                        "INSERT INTO post_author (post_id, author_id, position, type, listed, published_at) VALUES (?, ?, ?, ?, ?, ?)");
+                PreparedStatement rating =
+                        c.prepareStatement("INSERT INTO rating (post_id, reader, stars, review) VALUES (?, ?, ?, ?)")) {
             for (PostPlan p : posts) {
                 String postId = ids.get(p.slug());
                 link(tag, postId, p, p.tagSlugs(), tagIds);
@@ -170,16 +172,16 @@ public final class BlogWriter {
         try (PreparedStatement t = c.prepareStatement("""
                 UPDATE tag t SET post_count = (SELECT count(*) FROM post_tag pt
                     WHERE pt.tag_id = t.id AND pt.listed AND pt.type = 'post') WHERE t.blog_id = ?""");
-             PreparedStatement a = c.prepareStatement("""
+                PreparedStatement a = c.prepareStatement("""
                 UPDATE author au SET post_count = (SELECT count(*) FROM post_author pa
                     WHERE pa.author_id = au.id AND pa.listed AND pa.type = 'post') WHERE au.blog_id = ?""");
-             PreparedStatement r = c.prepareStatement("""
+                PreparedStatement r = c.prepareStatement("""
                 UPDATE post p SET list_rank = ranked.rank FROM (
                     SELECT id, CASE WHEN listed THEN row_number() OVER (PARTITION BY type, listed
                         ORDER BY published_at DESC, id DESC) END AS rank
                     FROM post WHERE blog_id = ?) ranked
                 WHERE p.id = ranked.id AND p.list_rank IS DISTINCT FROM ranked.rank""");
-             PreparedStatement b = c.prepareStatement("""
+                PreparedStatement b = c.prepareStatement("""
                 UPDATE blog SET post_count = (SELECT count(*) FROM post WHERE blog_id = blog.id AND listed AND type = 'post'),
                     page_count = (SELECT count(*) FROM post WHERE blog_id = blog.id AND listed AND type = 'page')
                 WHERE id = ?""")) {
@@ -191,7 +193,8 @@ public final class BlogWriter {
     }
 
     private static void deleteMissing(Connection c, String table, String blogId, String[] keptIds) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM " + table + " WHERE blog_id = ? AND NOT (id = ANY (?))")) {
+        try (PreparedStatement s =
+                c.prepareStatement("DELETE FROM " + table + " WHERE blog_id = ? AND NOT (id = ANY (?))")) {
             s.setString(1, blogId);
             s.setArray(2, c.createArrayOf("text", keptIds));
             s.executeUpdate();

@@ -46,8 +46,9 @@ public class ContentMain implements QuarkusApplication {
     private int command(String[] args) throws Exception {
         if (args[0].equals("import") && args.length == 3) {
             var result = admin.importBlog(args[1], Path.of(args[2]));
-            System.err.printf("imported %s: %d posts, %d pages, content version %d%n", args[1], result.posts(),
-                    result.pages(), result.version());
+            System.err.printf(
+                    "imported %s: %d posts, %d pages, content version %d%n",
+                    args[1], result.posts(), result.pages(), result.version());
             System.out.println("BLOG_ID=" + result.blogId());
             System.out.println("CONTENT_VERSION=" + result.version());
             return 0;
@@ -56,16 +57,22 @@ public class ContentMain implements QuarkusApplication {
             var result = admin.importBlog(args[1], Path.of(args[2]));
             System.out.println("CONTENT_BLOG=" + args[1]);
             System.out.println("CONTENT_BLOG_ID=" + result.blogId());
-            System.out.println("CONTENT_KEY=" + admin.rotateKey(args[1], "demo", List.of()).key());
-            System.out.println("CONTENT_KEY_SITE=" + admin.rotateKey(args[1], "demo-site", List.of(args[3])).key());
+            System.out.println(
+                    "CONTENT_KEY=" + admin.rotateKey(args[1], "demo", List.of()).key());
+            System.out.println("CONTENT_KEY_SITE="
+                    + admin.rotateKey(args[1], "demo-site", List.of(args[3])).key());
             System.out.println("CONTENT_SITE=" + args[3]);
             return 0;
         }
         if (args[0].equals("key") && args.length >= 4) {
             List<String> origins = Arrays.asList(args).subList(4, args.length);
             switch (args[1]) {
-                case "rotate" -> System.out.println("KEY=" + admin.rotateKey(args[2], args[3], origins).key());
-                case "create" -> System.out.println("KEY=" + admin.createKey(args[2], args[3], origins).key());
+                case "rotate" ->
+                    System.out.println(
+                            "KEY=" + admin.rotateKey(args[2], args[3], origins).key());
+                case "create" ->
+                    System.out.println(
+                            "KEY=" + admin.createKey(args[2], args[3], origins).key());
                 case "revoke" -> System.out.println("REVOKED=" + admin.revokeKeys(args[2], args[3]));
                 default -> {
                     return usage();
@@ -77,8 +84,9 @@ public class ContentMain implements QuarkusApplication {
     }
 
     private static int usage() {
-        System.err.println("usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>"
-                + " | demo <blog> <folder> <site>");
+        System.err.println(
+                "usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>"
+                        + " | demo <blog> <folder> <site>");
         return 2;
     }
 }

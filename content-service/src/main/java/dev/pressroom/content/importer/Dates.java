@@ -9,8 +9,7 @@ import java.time.format.DateTimeParseException;
 /** ISO 8601 dates of front matter: a date-time with offset ({@code 2025-03-01T09:30:00Z}) or a date (midnight UTC). */
 final class Dates {
 
-    private Dates() {
-    }
+    private Dates() {}
 
     static Instant parse(String value) {
         try {

@@ -8,11 +8,26 @@ import java.util.List;
 /** The YAML between the two {@code ---} lines at the top of a post or page. */
 @RegisterForReflection
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record FrontMatter(String title, String slug, String status, String visibility, String publishedAt,
-                          String updatedAt, Boolean featured, List<String> tags, List<String> authors,
-                          String featureImage, String featureImageAlt, Integer featureImageWidth,
-                          Integer featureImageHeight, String metaTitle, String metaDescription, String ogImage,
-                          String customExcerpt, String canonicalUrl, Recipe recipe) {
+public record FrontMatter(
+        String title,
+        String slug,
+        String status,
+        String visibility,
+        String publishedAt,
+        String updatedAt,
+        Boolean featured,
+        List<String> tags,
+        List<String> authors,
+        String featureImage,
+        String featureImageAlt,
+        Integer featureImageWidth,
+        Integer featureImageHeight,
+        String metaTitle,
+        String metaDescription,
+        String ogImage,
+        String customExcerpt,
+        String canonicalUrl,
+        Recipe recipe) {
 
     public FrontMatter {
         tags = tags == null ? List.of() : List.copyOf(tags);
@@ -21,8 +36,14 @@ public record FrontMatter(String title, String slug, String status, String visib
 
     @RegisterForReflection
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Recipe(Integer totalMin, List<String> course, List<String> cuisine, List<String> diet,
-                         String difficulty, Integer made, List<Rating> ratings) {
+    public record Recipe(
+            Integer totalMin,
+            List<String> course,
+            List<String> cuisine,
+            List<String> diet,
+            String difficulty,
+            Integer made,
+            List<Rating> ratings) {
 
         public Recipe {
             course = course == null ? List.of() : List.copyOf(course);
@@ -33,6 +54,5 @@ public record FrontMatter(String title, String slug, String status, String visib
     }
 
     @RegisterForReflection
-    public record Rating(String reader, Integer stars, String review) {
-    }
+    public record Rating(String reader, Integer stars, String review) {}
 }

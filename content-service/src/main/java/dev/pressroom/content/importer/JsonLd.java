@@ -12,19 +12,36 @@ import java.util.Map;
 final class JsonLd {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Map<String, String> DIETS = Map.ofEntries(Map.entry("vegan", "VeganDiet"),
-            Map.entry("vegetarian", "VegetarianDiet"), Map.entry("gluten-free", "GlutenFreeDiet"),
-            Map.entry("low-fat", "LowFatDiet"), Map.entry("low-salt", "LowSaltDiet"),
-            Map.entry("low-calorie", "LowCalorieDiet"), Map.entry("low-lactose", "LowLactoseDiet"),
-            Map.entry("diabetic", "DiabeticDiet"), Map.entry("halal", "HalalDiet"), Map.entry("kosher", "KosherDiet"),
+    private static final Map<String, String> DIETS = Map.ofEntries(
+            Map.entry("vegan", "VeganDiet"),
+            Map.entry("vegetarian", "VegetarianDiet"),
+            Map.entry("gluten-free", "GlutenFreeDiet"),
+            Map.entry("low-fat", "LowFatDiet"),
+            Map.entry("low-salt", "LowSaltDiet"),
+            Map.entry("low-calorie", "LowCalorieDiet"),
+            Map.entry("low-lactose", "LowLactoseDiet"),
+            Map.entry("diabetic", "DiabeticDiet"),
+            Map.entry("halal", "HalalDiet"),
+            Map.entry("kosher", "KosherDiet"),
             Map.entry("hindu", "HinduDiet"));
 
-    private JsonLd() {
-    }
+    private JsonLd() {}
 
-    static String of(String type, String title, String url, Instant published, Instant updated, String image,
-                     String description, List<BlogPlan.AuthorPlan> authors, List<BlogPlan.TagPlan> tags,
-                     String blogTitle, int words, ObjectNode recipe, PostBuilder.Rating rating, FrontMatter.Recipe source) {
+    static String of(
+            String type,
+            String title,
+            String url,
+            Instant published,
+            Instant updated,
+            String image,
+            String description,
+            List<BlogPlan.AuthorPlan> authors,
+            List<BlogPlan.TagPlan> tags,
+            String blogTitle,
+            int words,
+            ObjectNode recipe,
+            PostBuilder.Rating rating,
+            FrontMatter.Recipe source) {
         ArrayNode entries = JSON.createArrayNode();
         ObjectNode article = entries.addObject()
                 .put("@context", "https://schema.org")
@@ -41,7 +58,9 @@ final class JsonLd {
         article.set("author", people(authors));
         article.putObject("publisher").put("@type", "Organization").put("name", blogTitle);
         if (!tags.isEmpty()) {
-            article.put("keywords", String.join(", ", tags.stream().map(BlogPlan.TagPlan::name).toList()));
+            article.put(
+                    "keywords",
+                    String.join(", ", tags.stream().map(BlogPlan.TagPlan::name).toList()));
         }
         if (recipe != null) {
             entries.add(recipe(title, url, published, image, description, authors, recipe, rating, source));
@@ -49,9 +68,16 @@ final class JsonLd {
         return entries.toString();
     }
 
-    private static ObjectNode recipe(String title, String url, Instant published, String image, String description,
-                                     List<BlogPlan.AuthorPlan> authors, ObjectNode recipe, PostBuilder.Rating rating,
-                                     FrontMatter.Recipe source) {
+    private static ObjectNode recipe(
+            String title,
+            String url,
+            Instant published,
+            String image,
+            String description,
+            List<BlogPlan.AuthorPlan> authors,
+            ObjectNode recipe,
+            PostBuilder.Rating rating,
+            FrontMatter.Recipe source) {
         ObjectNode entry = JSON.createObjectNode()
                 .put("@context", "https://schema.org")
                 .put("@type", "Recipe")
@@ -64,17 +90,23 @@ final class JsonLd {
         entry.set("author", people(authors));
         dates(entry, published, null);
         int minutes = recipe.get("total_min").asInt();
-        entry.put("totalTime", "PT" + (minutes / 60 > 0 ? minutes / 60 + "H" : "") + (minutes % 60 > 0 ? minutes % 60 + "M" : ""));
+        entry.put(
+                "totalTime",
+                "PT" + (minutes / 60 > 0 ? minutes / 60 + "H" : "") + (minutes % 60 > 0 ? minutes % 60 + "M" : ""));
         entry.set("recipeCategory", recipe.get("course"));
         entry.set("recipeCuisine", recipe.get("cuisine"));
         ArrayNode diets = JSON.createArrayNode();
-        source.diet().stream().map(DIETS::get).filter(d -> d != null).forEach(d -> diets.add("https://schema.org/" + d));
+        source.diet().stream()
+                .map(DIETS::get)
+                .filter(d -> d != null)
+                .forEach(d -> diets.add("https://schema.org/" + d));
         if (!diets.isEmpty()) {
             entry.set("suitableForDiet", diets);
         }
         // schema.org/Google: an aggregateRating needs at least one rating, so a recipe nobody rated yet has none.
         if (rating.count() > 0) {
-            entry.putObject("aggregateRating").put("@type", "AggregateRating")
+            entry.putObject("aggregateRating")
+                    .put("@type", "AggregateRating")
                     .put("ratingValue", rating.average())
                     .put("ratingCount", rating.count())
                     .put("reviewCount", rating.reviews())
@@ -86,7 +118,8 @@ final class JsonLd {
 
     private static ArrayNode people(List<BlogPlan.AuthorPlan> authors) {
         ArrayNode people = JSON.createArrayNode();
-        authors.forEach(a -> people.addObject().put("@type", "Person").put("name", a.name()).put("url", a.url()));
+        authors.forEach(a ->
+                people.addObject().put("@type", "Person").put("name", a.name()).put("url", a.url()));
         return people;
     }
 

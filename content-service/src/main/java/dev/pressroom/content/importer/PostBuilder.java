@@ -34,8 +34,12 @@ final class PostBuilder {
     private final MarkdownRenderer renderer = new MarkdownRenderer();
     private final Instant now;
 
-    PostBuilder(URI base, String blogTitle, Map<String, BlogPlan.TagPlan> tags, Map<String, BlogPlan.AuthorPlan> authors,
-                Instant now) {
+    PostBuilder(
+            URI base,
+            String blogTitle,
+            Map<String, BlogPlan.TagPlan> tags,
+            Map<String, BlogPlan.AuthorPlan> authors,
+            Instant now) {
         this.base = base;
         this.blogTitle = blogTitle;
         this.tags = tags;
@@ -45,24 +49,41 @@ final class PostBuilder {
     }
 
     PostPlan build(SourceFile source, String type) {
-        FrontMatter fm = YamlReader.read(source.name(), source.frontMatter(), source.frontMatterLine(), FrontMatter.class);
+        FrontMatter fm =
+                YamlReader.read(source.name(), source.frontMatter(), source.frontMatterLine(), FrontMatter.class);
         Check check = new Check(source);
         String slug = fm.slug() != null ? fm.slug() : source.defaultSlug();
-        check.that(slug.matches(Slugs.PATTERN), "slug", "slug '" + slug + "' must be lowercase letters, digits and dashes");
+        check.that(
+                slug.matches(Slugs.PATTERN),
+                "slug",
+                "slug '" + slug + "' must be lowercase letters, digits and dashes");
         check.that(fm.title() != null && !fm.title().isBlank(), "title", "title is required");
         String status = fm.status() == null ? "draft" : fm.status();
         check.that(STATUSES.contains(status), "status", "status must be draft, scheduled or published");
         String visibility = fm.visibility() == null ? "public" : fm.visibility();
         check.that(VISIBILITIES.contains(visibility), "visibility", "visibility must be public or unlisted");
         Instant publishedAt = check.instant(fm.publishedAt(), "published_at");
-        check.that(publishedAt != null || "draft".equals(status), "published_at", "published_at is required unless status is draft");
-        Instant updatedAt = fm.updatedAt() != null ? check.instant(fm.updatedAt(), "updated_at")
+        check.that(
+                publishedAt != null || "draft".equals(status),
+                "published_at",
+                "published_at is required unless status is draft");
+        Instant updatedAt = fm.updatedAt() != null
+                ? check.instant(fm.updatedAt(), "updated_at")
                 : publishedAt != null ? publishedAt : now;
-        check.that(fm.tags().stream().allMatch(tags::containsKey), "tags", "unknown tag in " + fm.tags() + " (declare tags in blog.yaml)");
+        check.that(
+                fm.tags().stream().allMatch(tags::containsKey),
+                "tags",
+                "unknown tag in " + fm.tags() + " (declare tags in blog.yaml)");
         check.that(fm.tags().stream().distinct().count() == fm.tags().size(), "tags", "a tag is listed twice");
         check.that(!fm.authors().isEmpty(), "authors", "at least one author is required");
-        check.that(fm.authors().stream().allMatch(authors::containsKey), "authors", "unknown author in " + fm.authors() + " (declare authors in blog.yaml)");
-        check.that(fm.authors().stream().distinct().count() == fm.authors().size(), "authors", "an author is listed twice");
+        check.that(
+                fm.authors().stream().allMatch(authors::containsKey),
+                "authors",
+                "unknown author in " + fm.authors() + " (declare authors in blog.yaml)");
+        check.that(
+                fm.authors().stream().distinct().count() == fm.authors().size(),
+                "authors",
+                "an author is listed twice");
         RenderedContent rendered = render(source);
         String url = base.resolve(slug + "/").toString();
         String plain = rendered.plainText().replaceAll("\\s+", " ").strip();
@@ -71,21 +92,74 @@ final class PostBuilder {
         FeatureImage image = featureImage(fm, check);
         Recipe recipe = recipe(fm.recipe(), check);
         List<BlogPlan.TagPlan> postTags = fm.tags().stream().map(tags::get).toList();
-        List<BlogPlan.AuthorPlan> postAuthors = fm.authors().stream().map(authors::get).toList();
-        String jsonLd = JsonLd.of(type, fm.title(), url, publishedAt, updatedAt, image.url(), excerpt, postAuthors,
-                postTags, blogTitle, words, recipe == null ? null : recipe.json, recipe == null ? null : recipe.rating,
+        List<BlogPlan.AuthorPlan> postAuthors =
+                fm.authors().stream().map(authors::get).toList();
+        String jsonLd = JsonLd.of(
+                type,
+                fm.title(),
+                url,
+                publishedAt,
+                updatedAt,
+                image.url(),
+                excerpt,
+                postAuthors,
+                postTags,
+                blogTitle,
+                words,
+                recipe == null ? null : recipe.json,
+                recipe == null ? null : recipe.rating,
                 fm.recipe());
-        return new PostPlan(source.name(), type, slug, status, visibility, Boolean.TRUE.equals(fm.featured()), fm.title(),
-                url, sanitizer.sanitize(rendered.html()), source.body(), excerpt, fm.customExcerpt(), publishedAt, updatedAt,
-                words, readingTime(words), JSON.valueToTree(rendered.toc()).toString(), image.url(), fm.featureImageAlt(),
-                image.width(), image.height(), image.sizesJson(), image.srcset(), fm.metaTitle(), fm.metaDescription(),
-                check.url(fm.ogImage(), "og_image"), check.url(fm.canonicalUrl(), "canonical_url"), jsonLd,
-                recipe == null ? null : recipe.json.toString(), recipe == null ? null : recipe.rating.average,
-                recipe == null ? null : recipe.rating.count, recipe == null ? null : recipe.rating.reviews,
-                recipe == null ? null : fm.recipe().made() == null ? 0 : fm.recipe().made(),
-                postTags.isEmpty() ? null : JSON.createObjectNode().put("slug", postTags.get(0).slug()).put("name", postTags.get(0).name()).toString(),
-                JSON.createObjectNode().put("username", postAuthors.get(0).username()).put("name", postAuthors.get(0).name()).toString(),
-                tagsJson(postTags), plain.replaceAll("\\p{Cc}", ""), fm.tags(), fm.authors(), recipe == null ? List.of() : fm.recipe().ratings());
+        return new PostPlan(
+                source.name(),
+                type,
+                slug,
+                status,
+                visibility,
+                Boolean.TRUE.equals(fm.featured()),
+                fm.title(),
+                url,
+                sanitizer.sanitize(rendered.html()),
+                source.body(),
+                excerpt,
+                fm.customExcerpt(),
+                publishedAt,
+                updatedAt,
+                words,
+                readingTime(words),
+                JSON.valueToTree(rendered.toc()).toString(),
+                image.url(),
+                fm.featureImageAlt(),
+                image.width(),
+                image.height(),
+                image.sizesJson(),
+                image.srcset(),
+                fm.metaTitle(),
+                fm.metaDescription(),
+                check.url(fm.ogImage(), "og_image"),
+                check.url(fm.canonicalUrl(), "canonical_url"),
+                jsonLd,
+                recipe == null ? null : recipe.json.toString(),
+                recipe == null ? null : recipe.rating.average,
+                recipe == null ? null : recipe.rating.count,
+                recipe == null ? null : recipe.rating.reviews,
+                recipe == null
+                        ? null
+                        : fm.recipe().made() == null ? 0 : fm.recipe().made(),
+                postTags.isEmpty()
+                        ? null
+                        : JSON.createObjectNode()
+                                .put("slug", postTags.get(0).slug())
+                                .put("name", postTags.get(0).name())
+                                .toString(),
+                JSON.createObjectNode()
+                        .put("username", postAuthors.get(0).username())
+                        .put("name", postAuthors.get(0).name())
+                        .toString(),
+                tagsJson(postTags),
+                plain.replaceAll("\\p{Cc}", ""),
+                fm.tags(),
+                fm.authors(),
+                recipe == null ? List.of() : fm.recipe().ratings());
     }
 
     private RenderedContent render(SourceFile source) {
@@ -121,30 +195,42 @@ final class PostBuilder {
 
     private String tagsJson(List<BlogPlan.TagPlan> postTags) {
         ArrayNode array = JSON.createArrayNode();
-        postTags.forEach(t -> array.addObject().put("slug", t.slug()).put("name", t.name()).put("url", t.url()));
+        postTags.forEach(t ->
+                array.addObject().put("slug", t.slug()).put("name", t.name()).put("url", t.url()));
         return array.toString();
     }
 
-    private record FeatureImage(String url, Integer width, Integer height, String sizesJson, String srcset) {
-    }
+    private record FeatureImage(String url, Integer width, Integer height, String sizesJson, String srcset) {}
 
     private FeatureImage featureImage(FrontMatter fm, Check check) {
         if (fm.featureImage() == null) {
-            check.that(fm.featureImageWidth() == null && fm.featureImageHeight() == null, "feature_image_width",
+            check.that(
+                    fm.featureImageWidth() == null && fm.featureImageHeight() == null,
+                    "feature_image_width",
                     "feature_image_width and feature_image_height need a feature_image");
             return new FeatureImage(null, null, null, null, null);
         }
         String url = check.url(fm.featureImage(), "feature_image");
         Integer width = fm.featureImageWidth();
         Integer height = fm.featureImageHeight();
-        check.that(width != null && height != null && width > 0 && height > 0 && width <= 20000 && height <= 20000,
-                "feature_image", "feature_image needs feature_image_width and feature_image_height (1 to 20000 pixels)");
+        check.that(
+                width != null && height != null && width > 0 && height > 0 && width <= 20000 && height <= 20000,
+                "feature_image",
+                "feature_image needs feature_image_width and feature_image_height (1 to 20000 pixels)");
         String separator = url.contains("?") ? "&" : "?";
-        ObjectNode sizes = JSON.createObjectNode().put("thumbnail", url + separator + "size=600").put("full", url);
+        ObjectNode sizes = JSON.createObjectNode()
+                .put("thumbnail", url + separator + "size=600")
+                .put("full", url);
         StringBuilder srcset = new StringBuilder();
         for (int w : SRCSET_WIDTHS) {
             if (w < width) {
-                srcset.append(url).append(separator).append("size=").append(w).append(' ').append(w).append("w, ");
+                srcset.append(url)
+                        .append(separator)
+                        .append("size=")
+                        .append(w)
+                        .append(' ')
+                        .append(w)
+                        .append("w, ");
             }
         }
         srcset.append(url).append(' ').append(width).append('w');
@@ -152,30 +238,37 @@ final class PostBuilder {
     }
 
     /** The recipe object of the API and the readers' rating summary. */
-    record Rating(BigDecimal average, int count, int reviews) {
-    }
+    record Rating(BigDecimal average, int count, int reviews) {}
 
-    private record Recipe(ObjectNode json, Rating rating) {
-    }
+    private record Recipe(ObjectNode json, Rating rating) {}
 
     private Recipe recipe(FrontMatter.Recipe recipe, Check check) {
         if (recipe == null) {
             return null;
         }
-        check.that(recipe.totalMin() != null && recipe.totalMin() > 0 && recipe.totalMin() <= 100_000, "recipe",
+        check.that(
+                recipe.totalMin() != null && recipe.totalMin() > 0 && recipe.totalMin() <= 100_000,
+                "recipe",
                 "recipe.total_min must be a positive number of minutes");
-        check.that(recipe.difficulty() != null && !recipe.difficulty().isBlank(), "recipe", "recipe.difficulty is required");
+        check.that(
+                recipe.difficulty() != null && !recipe.difficulty().isBlank(),
+                "recipe",
+                "recipe.difficulty is required");
         check.that(recipe.made() == null || recipe.made() >= 0, "recipe", "recipe.made cannot be negative");
         int sum = 0;
         int reviews = 0;
         for (FrontMatter.Rating r : recipe.ratings()) {
-            check.that(r.stars() != null && r.stars() >= 1 && r.stars() <= 5, "recipe", "every rating needs stars from 1 to 5");
+            check.that(
+                    r.stars() != null && r.stars() >= 1 && r.stars() <= 5,
+                    "recipe",
+                    "every rating needs stars from 1 to 5");
             check.that(r.reader() != null && !r.reader().isBlank(), "recipe", "every rating needs a reader");
             sum += r.stars();
             reviews += r.review() != null && !r.review().isBlank() ? 1 : 0;
         }
         int count = recipe.ratings().size();
-        BigDecimal average = count == 0 ? BigDecimal.ZERO.setScale(2)
+        BigDecimal average = count == 0
+                ? BigDecimal.ZERO.setScale(2)
                 : BigDecimal.valueOf(sum).divide(BigDecimal.valueOf(count), 2, RoundingMode.HALF_UP);
         ObjectNode json = JSON.createObjectNode()
                 .put("total_label", totalLabel(recipe.totalMin()))
@@ -206,7 +299,8 @@ final class PostBuilder {
 
         void that(boolean condition, String key, String reason) {
             if (!condition) {
-                throw new ImportException(source.name(), YamlReader.lineOf(source.frontMatter(), key, source.frontMatterLine()), reason);
+                throw new ImportException(
+                        source.name(), YamlReader.lineOf(source.frontMatter(), key, source.frontMatterLine()), reason);
             }
         }
 
@@ -227,7 +321,9 @@ final class PostBuilder {
                 return null;
             }
             String absolute = Urls.absoluteOrNull(base, value);
-            that(absolute != null && !absolute.startsWith("#") && !absolute.startsWith("mailto:"), key,
+            that(
+                    absolute != null && !absolute.startsWith("#") && !absolute.startsWith("mailto:"),
+                    key,
                     key + " must be an http(s) URL or a path on the blog");
             return absolute;
         }

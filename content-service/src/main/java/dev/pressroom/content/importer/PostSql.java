@@ -31,10 +31,10 @@ final class PostSql {
                 search_config = excluded.search_config
             RETURNING id""";
 
-    private PostSql() {
-    }
+    private PostSql() {}
 
-    static void bind(PreparedStatement s, String newId, String blogId, String searchConfig, PostPlan p) throws SQLException {
+    static void bind(PreparedStatement s, String newId, String blogId, String searchConfig, PostPlan p)
+            throws SQLException {
         int i = 1;
         s.setString(i++, newId);
         s.setString(i++, blogId);

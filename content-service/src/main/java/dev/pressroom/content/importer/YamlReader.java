@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
 /** Reads YAML (Jackson's YAML module) into records, turning every problem into file, line and reason. */
 final class YamlReader {
 
-    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+    private static final ObjectMapper YAML = YAMLMapper.builder(
+                    YAMLFactory.builder().build())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
 
-    private YamlReader() {
-    }
+    private YamlReader() {}
 
     /** @param firstLine the line of the file where {@code yaml} starts */
     static <T> T read(String file, String yaml, int firstLine, Class<T> type) {
@@ -29,9 +29,13 @@ final class YamlReader {
             }
             return value;
         } catch (UnrecognizedPropertyException e) {
-            throw new ImportException(file, line(e.getLocation(), firstLine), "unknown key '" + e.getPropertyName() + "'");
+            throw new ImportException(
+                    file, line(e.getLocation(), firstLine), "unknown key '" + e.getPropertyName() + "'");
         } catch (JsonProcessingException e) {
-            throw new ImportException(file, line(e.getLocation(), firstLine), e.getOriginalMessage().lines().findFirst().orElse("invalid YAML"));
+            throw new ImportException(
+                    file,
+                    line(e.getLocation(), firstLine),
+                    e.getOriginalMessage().lines().findFirst().orElse("invalid YAML"));
         }
     }
 

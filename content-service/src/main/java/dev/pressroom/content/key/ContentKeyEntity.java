@@ -30,8 +30,7 @@ public class ContentKeyEntity {
     @Column(name = "revoked_at")
     private OffsetDateTime revokedAt;
 
-    protected ContentKeyEntity() {
-    }
+    protected ContentKeyEntity() {}
 
     ContentKey toKey() {
         return new ContentKey(blogId, Set.copyOf(Arrays.asList(allowedOrigins)), revokedAt != null);

@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class KeyAdmin {
 
-    public record IssuedKey(String id, String blogId, String key) {
-    }
+    public record IssuedKey(String id, String blogId, String key) {}
 
     private final KeyHasher hasher;
 
@@ -47,8 +46,10 @@ public final class KeyAdmin {
     }
 
     private IssuedKey issue(Connection c, String blogId, String label, List<String> origins) throws SQLException {
-        String[] normalized = origins.stream().map(o -> Origins.normalize(o)
-                .orElseThrow(() -> new IllegalArgumentException("not an origin: " + o))).distinct().toArray(String[]::new);
+        String[] normalized = origins.stream()
+                .map(o -> Origins.normalize(o).orElseThrow(() -> new IllegalArgumentException("not an origin: " + o)))
+                .distinct()
+                .toArray(String[]::new);
         String key = "prc_" + Tokens.random(24);
         String id = Ids.newId();
         try (PreparedStatement s = c.prepareStatement(

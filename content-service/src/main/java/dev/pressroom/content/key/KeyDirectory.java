@@ -18,7 +18,10 @@ public class KeyDirectory {
     public KeyDirectory(ContentKeyRepository repository, ContentConfig config) {
         this.repository = repository;
         this.hasher = new KeyHasher(config.key().pepper());
-        this.cache = Caffeine.newBuilder().maximumSize(50_000).expireAfterWrite(config.cache().lookupTtl()).build();
+        this.cache = Caffeine.newBuilder()
+                .maximumSize(50_000)
+                .expireAfterWrite(config.cache().lookupTtl())
+                .build();
     }
 
     public String hash(String key) {
@@ -30,14 +33,17 @@ public class KeyDirectory {
         if (cached != null) {
             return Uni.createFrom().item(cached);
         }
-        return repository.findByHash(keyHash)
+        return repository
+                .findByHash(keyHash)
                 .map(entity -> Optional.ofNullable(entity).map(ContentKeyEntity::toKey))
                 .invoke(key -> cache.put(keyHash, key));
     }
 
     /** The blog's keys changed: forget them, and every "unknown key" answer. */
     public void evict(String blogId) {
-        cache.asMap().entrySet().removeIf(e -> e.getValue().map(k -> k.blogId().equals(blogId)).orElse(true));
+        cache.asMap()
+                .entrySet()
+                .removeIf(e -> e.getValue().map(k -> k.blogId().equals(blogId)).orElse(true));
     }
 
     public void evictAll() {

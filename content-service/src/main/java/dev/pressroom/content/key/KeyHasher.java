@@ -19,7 +19,9 @@ public final class KeyHasher {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(pepper);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(key.getBytes(StandardCharsets.UTF_8)));
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(mac.doFinal(key.getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is required of every JVM", e);
         }

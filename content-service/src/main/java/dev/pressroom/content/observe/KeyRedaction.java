@@ -30,11 +30,13 @@ public class KeyRedaction implements SpanProcessor {
 
     /** Every parameter the Content API would read as {@code key}, its name percent-encoded or not. */
     static String redact(String query) {
-        return Arrays.stream(query.split("&", -1)).map(parameter -> {
-            int equals = parameter.indexOf('=');
-            String name = equals < 0 ? parameter : parameter.substring(0, equals);
-            return equals >= 0 && decode(name).equals("key") ? name + "=REDACTED" : parameter;
-        }).collect(Collectors.joining("&"));
+        return Arrays.stream(query.split("&", -1))
+                .map(parameter -> {
+                    int equals = parameter.indexOf('=');
+                    String name = equals < 0 ? parameter : parameter.substring(0, equals);
+                    return equals >= 0 && decode(name).equals("key") ? name + "=REDACTED" : parameter;
+                })
+                .collect(Collectors.joining("&"));
     }
 
     private static String decode(String name) {
@@ -51,8 +53,7 @@ public class KeyRedaction implements SpanProcessor {
     }
 
     @Override
-    public void onEnd(ReadableSpan span) {
-    }
+    public void onEnd(ReadableSpan span) {}
 
     @Override
     public boolean isEndRequired() {

@@ -2,7 +2,9 @@ package dev.pressroom.content.paging;
 
 /** Which bodies a post answer carries: html (default), markdown, or both. */
 public enum Formats {
-    HTML(true, false), MARKDOWN(false, true), BOTH(true, true);
+    HTML(true, false),
+    MARKDOWN(false, true),
+    BOTH(true, true);
 
     private final boolean html;
     private final boolean markdown;

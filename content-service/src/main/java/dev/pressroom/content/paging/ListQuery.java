@@ -9,8 +9,16 @@ import java.util.TreeSet;
  * A parsed, validated list request. {@link #canonical()} names the answer it asks for (two spellings of the same
  * request, e.g. limit=all and limit=100, give the same string), which keys the answer cache and the ETag.
  */
-public record ListQuery(int page, int limit, String tag, String author, Boolean featured, Filter filter,
-                        SearchQuery search, Order order, Selection selection) {
+public record ListQuery(
+        int page,
+        int limit,
+        String tag,
+        String author,
+        Boolean featured,
+        Filter filter,
+        SearchQuery search,
+        Order order,
+        Selection selection) {
 
     public int offset() {
         return (page - 1) * limit;

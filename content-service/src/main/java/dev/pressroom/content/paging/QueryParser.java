@@ -22,6 +22,7 @@ public final class QueryParser {
     public static final int MAX_PAGE = 1_000_000;
     /** The extra field of search answers: a snippet of the body with the matches in {@code <mark>}. */
     public static final String SEARCH_HIGHLIGHT = "search_highlight";
+
     private static final String SLUG = "[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?";
 
     private final Set<String> knownFields;
@@ -34,8 +35,15 @@ public final class QueryParser {
     public ListQuery list(Map<String, List<String>> params) {
         String searchText = one(params, "search");
         SearchQuery search = searchText == null ? null : SearchQuery.parse(searchText);
-        return new ListQuery(page(one(params, "page")), limit(one(params, "limit")), slug(params, "tag"), slug(params, "author"),
-                featured(one(params, "featured")), filter(one(params, "filter")), search, order(one(params, "order"), search != null),
+        return new ListQuery(
+                page(one(params, "page")),
+                limit(one(params, "limit")),
+                slug(params, "tag"),
+                slug(params, "author"),
+                featured(one(params, "featured")),
+                filter(one(params, "filter")),
+                search,
+                order(one(params, "order"), search != null),
                 selection(params, search != null));
     }
 
@@ -114,9 +122,12 @@ public final class QueryParser {
         if (value == null) {
             return searching ? Order.RELEVANCE : Order.PUBLISHED_DESC;
         }
-        return Order.parse(value).filter(o -> searching || o != Order.RELEVANCE).orElseThrow(() -> invalid("order",
-                "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"
-                        + (searching ? ", relevance" : " (relevance only with search)")));
+        return Order.parse(value)
+                .filter(o -> searching || o != Order.RELEVANCE)
+                .orElseThrow(() -> invalid(
+                        "order",
+                        "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"
+                                + (searching ? ", relevance" : " (relevance only with search)")));
     }
 
     private Set<String> fields(String value) {

@@ -31,11 +31,14 @@ public class PostQueries {
 
     /** The body window a search highlight is made from, and how far before the probe's first occurrence it starts. */
     private static final int HIGHLIGHT_WINDOW = 1_500;
+
     private static final int HIGHLIGHT_LEAD = 200;
 
     /** The columns of a post's tags and authors query: every column either kind needs, once. */
-    private static final List<String> LINK_COLUMNS =
-            Stream.concat(TagJson.COLUMNS.stream(), AuthorJson.COLUMNS.stream()).distinct().toList();
+    private static final List<String> LINK_COLUMNS = Stream.concat(
+                    TagJson.COLUMNS.stream(), AuthorJson.COLUMNS.stream())
+            .distinct()
+            .toList();
 
     private final Pool pool;
     private final int maxSearchResults;
@@ -46,8 +49,7 @@ public class PostQueries {
     }
 
     /** A page of a list and how many rows the whole list has. */
-    record Listing(RowSet<Row> rows, long total) {
-    }
+    record Listing(RowSet<Row> rows, long total) {}
 
     /**
      * A search is one statement: its page rows carry the count of the ranked matches (search_total); only a page past
@@ -55,14 +57,19 @@ public class PostQueries {
      */
     Uni<Listing> list(Blog blog, String type, ListQuery q, PostSelection selection) {
         if (q.search() == null) {
-            return Uni.combine().all().unis(page(blog, type, q, selection), count(blog, type, q)).asTuple()
+            return Uni.combine()
+                    .all()
+                    .unis(page(blog, type, q, selection), count(blog, type, q))
+                    .asTuple()
                     .map(pageAndCount -> new Listing(pageAndCount.getItem1(), pageAndCount.getItem2()));
         }
         return page(blog, type, q, selection).chain(rows -> {
             if (rows.size() > 0) {
-                return Uni.createFrom().item(new Listing(rows, rows.iterator().next().getLong("search_total")));
+                return Uni.createFrom()
+                        .item(new Listing(rows, rows.iterator().next().getLong("search_total")));
             }
-            return q.offset() == 0 ? Uni.createFrom().item(new Listing(rows, 0))
+            return q.offset() == 0
+                    ? Uni.createFrom().item(new Listing(rows, 0))
                     : count(blog, type, q).map(total -> new Listing(rows, total));
         });
     }
@@ -75,11 +82,14 @@ public class PostQueries {
         Search search = search(sql, blog, q);
         String ids = ids(sql, blog, type, q, search);
         boolean relevance = q.order() == Order.RELEVANCE;
-        String order = (relevance ? "page.title_hit DESC, page.search_rank DESC, " : "") + q.order().sql("p");
-        String select = selection.sql + (search != null ? ", page.search_total" : "")
+        String order = (relevance ? "page.title_hit DESC, page.search_rank DESC, " : "")
+                + q.order().sql("p");
+        String select = selection.sql
+                + (search != null ? ", page.search_total" : "")
                 + (highlighted(q) ? ", " + highlightSource(sql, search, q) : "");
-        String text = "SELECT " + select + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT "
-                + sql.param(q.limit()) + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
+        String text =
+                "SELECT " + select + " FROM (" + ids + " ORDER BY " + idsOrder(q) + " LIMIT " + sql.param(q.limit())
+                        + " OFFSET " + sql.param(q.offset()) + ") page JOIN post p ON p.id = page.id ORDER BY " + order;
         return pool.preparedQuery(text).execute(sql.tuple());
     }
 
@@ -89,15 +99,15 @@ public class PostQueries {
     }
 
     /** A search's SQL pieces: the blog's text search configuration and the tsquery built from the user's words. */
-    private record Search(String config, String tsquery) {
-    }
+    private record Search(String config, String tsquery) {}
 
     private static Search search(Sql sql, Blog blog, ListQuery q) {
         if (q.search() == null) {
             return null;
         }
         String config = sql.param(searchConfig(blog)) + "::text::regconfig";
-        return new Search(config, "to_tsquery(" + config + ", " + sql.param(q.search().tsquery()) + ")");
+        return new Search(
+                config, "to_tsquery(" + config + ", " + sql.param(q.search().tsquery()) + ")");
     }
 
     /** The blog's text search configuration, from its language. */
@@ -111,8 +121,8 @@ public class PostQueries {
      * occur (search_window), and the tsquery as PostgreSQL normalised it, stemmed and without stop words (search_query).
      */
     private static String highlightSource(Sql sql, Search search, ListQuery q) {
-        String window = "substr(p.body_text, greatest(1, strpos(lower(p.body_text), " + sql.param(q.search().probe())
-                + ") - " + HIGHLIGHT_LEAD + "), " + HIGHLIGHT_WINDOW + ")";
+        String window = "substr(p.body_text, greatest(1, strpos(lower(p.body_text), "
+                + sql.param(q.search().probe()) + ") - " + HIGHLIGHT_LEAD + "), " + HIGHLIGHT_WINDOW + ")";
         return window + " AS search_window, " + search.tsquery() + "::text AS search_query";
     }
 
@@ -133,12 +143,15 @@ public class PostQueries {
         }
         Sql sql = new Sql();
         String text = "SELECT count(*) FROM (" + ids(sql, blog, type, q, search(sql, blog, q)) + ") matching";
-        return pool.preparedQuery(text).execute(sql.tuple()).map(rows -> rows.iterator().next().getLong(0));
+        return pool.preparedQuery(text)
+                .execute(sql.tuple())
+                .map(rows -> rows.iterator().next().getLong(0));
     }
 
     Uni<RowSet<Row>> one(Blog blog, String type, String slugOrId, PostSelection selection) {
         // Unlisted posts answer only to their slug; drafts and scheduled posts never answer.
-        String text = "SELECT " + selection.sql + " FROM post p WHERE p.blog_id = $1 AND p.type = $2 AND p.status = 'published'"
+        String text = "SELECT " + selection.sql
+                + " FROM post p WHERE p.blog_id = $1 AND p.type = $2 AND p.status = 'published'"
                 + " AND (p.slug = $3 OR (p.id = $3 AND p.visibility = 'public')) ORDER BY (p.slug = $3) DESC LIMIT 1";
         return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, slugOrId));
     }
@@ -161,13 +174,17 @@ public class PostQueries {
             parts.add(linkSelect("author", "post_author", "author", "author_id", AuthorJson.COLUMNS));
         }
         String text = String.join(" UNION ALL ", parts) + " ORDER BY kind, post_id, position";
-        return pool.preparedQuery(text).execute(Tuple.of(postIds.toArray(String[]::new))).map(PostQueries::toLinks);
+        return pool.preparedQuery(text)
+                .execute(Tuple.of(postIds.toArray(String[]::new)))
+                .map(PostQueries::toLinks);
     }
 
     private static String linkSelect(String kind, String linkTable, String table, String key, List<String> own) {
-        String columns = LINK_COLUMNS.stream().map(c -> own.contains(c) ? "e." + c : "NULL AS " + c).collect(Collectors.joining(", "));
-        return "SELECT '" + kind + "' AS kind, l.post_id, l.position, " + columns + " FROM " + linkTable + " l JOIN " + table
-                + " e ON e.id = l." + key + " WHERE l.post_id = ANY ($1)";
+        String columns = LINK_COLUMNS.stream()
+                .map(c -> own.contains(c) ? "e." + c : "NULL AS " + c)
+                .collect(Collectors.joining(", "));
+        return "SELECT '" + kind + "' AS kind, l.post_id, l.position, " + columns + " FROM " + linkTable + " l JOIN "
+                + table + " e ON e.id = l." + key + " WHERE l.post_id = ANY ($1)";
     }
 
     private static Links toLinks(RowSet<Row> rows) {
@@ -175,7 +192,8 @@ public class PostQueries {
         Map<String, List<Row>> authors = new HashMap<>();
         for (Row row : rows) {
             Map<String, List<Row>> byPost = "tag".equals(row.getString("kind")) ? tags : authors;
-            byPost.computeIfAbsent(row.getString("post_id"), id -> new ArrayList<>()).add(row);
+            byPost.computeIfAbsent(row.getString("post_id"), id -> new ArrayList<>())
+                    .add(row);
         }
         return new Links(tags, authors);
     }
@@ -192,11 +210,13 @@ public class PostQueries {
         String from;
         if (search != null) {
             from = "SELECT p.id, p.search_vector, p.published_at, p.updated_at, p.title FROM post p";
-            where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed AND p.search_vector @@ " + search.tsquery());
+            where.add("p.blog_id = " + blogId + " AND p.type = " + postType + " AND p.listed AND p.search_vector @@ "
+                    + search.tsquery());
             postConditions(sql, q, where, blogId);
         } else if (linkDriven(q) && q.tag() != null) {
             from = "SELECT l.post_id AS id FROM post_tag l";
-            where.add("l.tag_id = (SELECT id FROM tag WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag()) + ")");
+            where.add("l.tag_id = (SELECT id FROM tag WHERE blog_id = " + blogId + " AND slug = " + sql.param(q.tag())
+                    + ")");
             where.add("l.type = " + postType + " AND l.listed");
             if (q.author() != null) {
                 where.add(authorExists(sql, "l.post_id", blogId, q.author()));
@@ -212,8 +232,11 @@ public class PostQueries {
             postConditions(sql, q, where, blogId);
         }
         if (q.featured() != null) {
-            where.add(from.contains("post p") ? "p.featured = " + sql.param(q.featured())
-                    : "EXISTS (SELECT 1 FROM post fp WHERE fp.id = l.post_id AND fp.featured = " + sql.param(q.featured()) + ")");
+            where.add(
+                    from.contains("post p")
+                            ? "p.featured = " + sql.param(q.featured())
+                            : "EXISTS (SELECT 1 FROM post fp WHERE fp.id = l.post_id AND fp.featured = "
+                                    + sql.param(q.featured()) + ")");
         }
         String ids = from + " WHERE " + String.join(" AND ", where);
         if (search == null) {
@@ -221,8 +244,10 @@ public class PostQueries {
         }
         // Ranking reads each match's vector: only the newest maxSearchResults matches are ranked, so a word found in
         // every post of a large blog costs a bounded amount (the same alias p keeps every order's SQL valid).
-        return "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery() + " AS title_hit, ts_rank(p.search_vector, "
-                + search.tsquery() + ") AS search_rank, count(*) OVER () AS search_total FROM (" + ids + " ORDER BY p.published_at DESC, p.id DESC LIMIT "
+        return "SELECT p.id, ts_filter(p.search_vector, '{a}') @@ " + search.tsquery()
+                + " AS title_hit, ts_rank(p.search_vector, "
+                + search.tsquery() + ") AS search_rank, count(*) OVER () AS search_total FROM (" + ids
+                + " ORDER BY p.published_at DESC, p.id DESC LIMIT "
                 + sql.param(maxSearchResults) + ") p";
     }
 
@@ -242,7 +267,10 @@ public class PostQueries {
 
     /** A tag's or author's link index drives the list: a published order and no condition beyond tag/author/featured. */
     private static boolean linkDriven(ListQuery q) {
-        return q.order().byPublished() && (q.tag() != null || q.author() != null) && q.search() == null && q.filter() == null;
+        return q.order().byPublished()
+                && (q.tag() != null || q.author() != null)
+                && q.search() == null
+                && q.filter() == null;
     }
 
     private static String idsOrder(ListQuery q) {
@@ -253,8 +281,9 @@ public class PostQueries {
     }
 
     private static String authorExists(Sql sql, String postId, String blogId, String username) {
-        return "EXISTS (SELECT 1 FROM post_author pa WHERE pa.post_id = " + postId + " AND pa.author_id = (SELECT id FROM author"
-                + " WHERE blog_id = " + blogId + " AND username = " + sql.param(username) + "))";
+        return "EXISTS (SELECT 1 FROM post_author pa WHERE pa.post_id = " + postId
+                + " AND pa.author_id = (SELECT id FROM author" + " WHERE blog_id = " + blogId + " AND username = "
+                + sql.param(username) + "))";
     }
 
     /** Positional parameters ($1, $2, ...) collected while the statement is built. */

@@ -30,19 +30,32 @@ public class PostResource {
     }
 
     @GET
-    public Uni<Response> list(@Context ContainerRequestContext context, @Context UriInfo uri,
-                              @HeaderParam("If-None-Match") String ifNoneMatch) {
+    public Uni<Response> list(
+            @Context ContainerRequestContext context,
+            @Context UriInfo uri,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
         ListQuery query = PostService.PARSER.list(uri.getQueryParameters());
-        return answers.answer(ContentRequest.of(context).blog(), "posts?" + query.canonical(), ifNoneMatch,
-                blog -> posts.list(blog, "post", query)).map(Responses::of);
+        return answers.answer(
+                        ContentRequest.of(context).blog(),
+                        "posts?" + query.canonical(),
+                        ifNoneMatch,
+                        blog -> posts.list(blog, "post", query))
+                .map(Responses::of);
     }
 
     @GET
     @Path("{slugOrId}")
-    public Uni<Response> one(@PathParam("slugOrId") String slugOrId, @Context ContainerRequestContext context,
-                             @Context UriInfo uri, @HeaderParam("If-None-Match") String ifNoneMatch) {
+    public Uni<Response> one(
+            @PathParam("slugOrId") String slugOrId,
+            @Context ContainerRequestContext context,
+            @Context UriInfo uri,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
         ListQuery.Selection selection = PostService.PARSER.selection(uri.getQueryParameters());
-        return answers.answer(ContentRequest.of(context).blog(), "post/" + slugOrId + "?" + selection.canonical(),
-                ifNoneMatch, blog -> posts.one(blog, "post", slugOrId, selection)).map(Responses::of);
+        return answers.answer(
+                        ContentRequest.of(context).blog(),
+                        "post/" + slugOrId + "?" + selection.canonical(),
+                        ifNoneMatch,
+                        blog -> posts.one(blog, "post", slugOrId, selection))
+                .map(Responses::of);
     }
 }

@@ -15,7 +15,9 @@ final class PostSelection {
     final String sql;
 
     PostSelection(ListQuery.Selection selection) {
-        this.fields = Arrays.stream(PostField.values()).filter(f -> shows(selection, f)).toList();
+        this.fields = Arrays.stream(PostField.values())
+                .filter(f -> shows(selection, f))
+                .toList();
         this.fullTags = selection.includeTags() && fields.contains(PostField.TAGS);
         this.authors = selection.includeAuthors() && selection.shows("authors");
         // The id is always read: include=tags/authors joins on it even when fields leaves it out.
@@ -24,7 +26,8 @@ final class PostSelection {
     }
 
     private static boolean shows(ListQuery.Selection selection, PostField field) {
-        if (field == PostField.HTML && !selection.formats().html() || field == PostField.MARKDOWN && !selection.formats().markdown()) {
+        if (field == PostField.HTML && !selection.formats().html()
+                || field == PostField.MARKDOWN && !selection.formats().markdown()) {
             return false;
         }
         return selection.shows(field.name);

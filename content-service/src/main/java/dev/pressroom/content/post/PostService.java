@@ -34,8 +34,10 @@ public class PostService {
         PostSelection selection = new PostSelection(q.selection());
         return queries.list(blog, type, q, selection)
                 .chain(listing -> withIncludes(listing.rows(), selection)
-                        .map(page -> Json.bytes(estimate(page.rows, selection),
-                                g -> writeList(g, type, page, selection, q, highlighter(blog, q, page), listing.total()))));
+                        .map(page -> Json.bytes(
+                                estimate(page.rows, selection),
+                                g -> writeList(
+                                        g, type, page, selection, q, highlighter(blog, q, page), listing.total()))));
     }
 
     public Uni<byte[]> one(Blog blog, String type, String slugOrId, ListQuery.Selection requested) {
@@ -51,15 +53,15 @@ public class PostService {
     }
 
     /** A page of rows with the full tags and authors lists of its posts, when asked for. */
-    private record Page(List<Row> rows, Map<String, List<Row>> tags, Map<String, List<Row>> authors) {
-    }
+    private record Page(List<Row> rows, Map<String, List<Row>> tags, Map<String, List<Row>> authors) {}
 
     private Uni<Page> withIncludes(RowSet<Row> rowSet, PostSelection selection) {
         List<Row> rows = new ArrayList<>(rowSet.size());
         rowSet.forEach(rows::add);
         List<String> ids = rows.stream().map(r -> r.getString("post_id")).toList();
         Uni<PostQueries.Links> links = (selection.fullTags || selection.authors) && !ids.isEmpty()
-                ? queries.linksOf(ids, selection.fullTags, selection.authors) : Uni.createFrom().item(PostQueries.Links.NONE);
+                ? queries.linksOf(ids, selection.fullTags, selection.authors)
+                : Uni.createFrom().item(PostQueries.Links.NONE);
         return links.map(l -> new Page(rows, l.tags(), l.authors()));
     }
 
@@ -71,8 +73,15 @@ public class PostService {
         return new Highlighter(PostQueries.searchConfig(blog), page.rows.get(0).getString("search_query"));
     }
 
-    private static void writeList(JsonGenerator g, String type, Page page, PostSelection selection, ListQuery q,
-            Highlighter highlighter, long total) throws IOException {
+    private static void writeList(
+            JsonGenerator g,
+            String type,
+            Page page,
+            PostSelection selection,
+            ListQuery q,
+            Highlighter highlighter,
+            long total)
+            throws IOException {
         g.writeStartObject();
         writePosts(g, type, page, selection, highlighter);
         int pages = (int) Math.max(1, (total + q.limit() - 1) / q.limit());
@@ -95,7 +104,8 @@ public class PostService {
         g.writeEndObject();
     }
 
-    private static void writePosts(JsonGenerator g, String type, Page page, PostSelection selection, Highlighter highlighter)
+    private static void writePosts(
+            JsonGenerator g, String type, Page page, PostSelection selection, Highlighter highlighter)
             throws IOException {
         g.writeArrayFieldStart(type + "s");
         for (Row row : page.rows) {
@@ -111,7 +121,11 @@ public class PostService {
                 g.writeStringField(QueryParser.SEARCH_HIGHLIGHT, highlighter.toHtml(row.getString("search_window")));
             }
             if (selection.authors) {
-                writeList(g, "authors", page.authors.getOrDefault(row.getString("post_id"), List.of()), AuthorJson::write);
+                writeList(
+                        g,
+                        "authors",
+                        page.authors.getOrDefault(row.getString("post_id"), List.of()),
+                        AuthorJson::write);
             }
             g.writeEndObject();
         }

@@ -12,8 +12,7 @@ public final class LocalWindows {
 
     private static final int MAX_CLIENTS = 100_000;
 
-    private record Window(long endsAt, long count) {
-    }
+    private record Window(long endsAt, long count) {}
 
     private final Clock clock;
     private final ConcurrentMap<String, Window> windows = new ConcurrentHashMap<>();
@@ -27,8 +26,11 @@ public final class LocalWindows {
         if (windows.size() > MAX_CLIENTS) {
             windows.values().removeIf(w -> w.endsAt <= now);
         }
-        Window window = windows.compute(client, (k, w) -> w == null || w.endsAt <= now
-                ? new Window(now + windowMillis, 1) : new Window(w.endsAt, w.count + 1));
+        Window window = windows.compute(
+                client,
+                (k, w) -> w == null || w.endsAt <= now
+                        ? new Window(now + windowMillis, 1)
+                        : new Window(w.endsAt, w.count + 1));
         return new Usage(window.count, window.endsAt - now);
     }
 }

@@ -64,7 +64,8 @@ public class RateLimiter {
     private final Counter allowed;
     private final Counter limited;
 
-    public RateLimiter(ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx, MeterRegistry registry) {
+    public RateLimiter(
+            ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx, MeterRegistry registry) {
         this.redis = redis;
         this.config = config.rateLimit();
         this.clock = clock;
@@ -80,7 +81,8 @@ public class RateLimiter {
     }
 
     private static Counter decisions(MeterRegistry registry, String decision) {
-        return Counter.builder("pressroom.content.rate.limit.decisions").tag("decision", decision)
+        return Counter.builder("pressroom.content.rate.limit.decisions")
+                .tag("decision", decision)
                 .description("Requests the rate limits let through (allowed) or answered with 429 (limited)")
                 .register(registry);
     }
@@ -94,9 +96,14 @@ public class RateLimiter {
             return;
         }
         redis.execute("EVAL", SCRIPT, "0", Long.toString(config.window().toMillis()))
-                .ifNoItem().after(CONNECT_TIMEOUT).fail()
-                .subscribe().with(ready -> LOG.debug("Redis ready for rate limits"),
-                        failure -> LOG.infof("Redis not reachable at startup (%s); requests will try it", failure.toString()));
+                .ifNoItem()
+                .after(CONNECT_TIMEOUT)
+                .fail()
+                .subscribe()
+                .with(
+                        ready -> LOG.debug("Redis ready for rate limits"),
+                        failure -> LOG.infof(
+                                "Redis not reachable at startup (%s); requests will try it", failure.toString()));
     }
 
     @PreDestroy
@@ -133,9 +140,12 @@ public class RateLimiter {
             unknown.add(addressClient);
         }
         return count(unknown, Collections.nCopies(unknown.size(), 1L), false)
-                .map(usages -> new Usage[] {keyUsage != null ? keyUsage : usages.get(0),
-                        addressUsage != null ? addressUsage : usages.get(usages.size() - 1)})
-                .onFailure().recoverWithItem(failure -> {
+                .map(usages -> new Usage[] {
+                    keyUsage != null ? keyUsage : usages.get(0),
+                    addressUsage != null ? addressUsage : usages.get(usages.size() - 1)
+                })
+                .onFailure()
+                .recoverWithItem(failure -> {
                     fallBack(failure);
                     return new Usage[] {local.hit(keyClient, window), local.hit(addressClient, window)};
                 })
@@ -153,7 +163,8 @@ public class RateLimiter {
             return;
         }
         count(List.copyOf(batch.keySet()), List.copyOf(batch.values()), true)
-                .subscribe().with(usages -> syncing.set(false), failure -> {
+                .subscribe()
+                .with(usages -> syncing.set(false), failure -> {
                     fallBack(failure);
                     syncing.set(false);
                 });
@@ -171,12 +182,17 @@ public class RateLimiter {
         args.add(Long.toString(config.window().toMillis()));
         hits.forEach(n -> args.add(Long.toString(n)));
         return redis.execute("EVAL", args.toArray(String[]::new))
-                .ifNoItem().after(config.redisTimeout()).fail()
+                .ifNoItem()
+                .after(config.redisTimeout())
+                .fail()
                 .map(response -> {
                     List<Usage> usages = new ArrayList<>(clients.size());
                     for (int i = 0; i < clients.size(); i++) {
-                        usages.add(shared.synced(clients.get(i), unsent ? hits.get(i) : 0,
-                                longAt(response, 2 * i), longAt(response, 2 * i + 1)));
+                        usages.add(shared.synced(
+                                clients.get(i),
+                                unsent ? hits.get(i) : 0,
+                                longAt(response, 2 * i),
+                                longAt(response, 2 * i + 1)));
                     }
                     return usages;
                 });
@@ -188,7 +204,9 @@ public class RateLimiter {
 
     private void fallBack(Throwable failure) {
         if (redisDownUntil.getAndSet(clock.millis() + config.redisRetry().toMillis()) < clock.millis()) {
-            LOG.warnf("Redis unavailable for rate limits (%s); limiting locally for %s", failure.toString(), config.redisRetry());
+            LOG.warnf(
+                    "Redis unavailable for rate limits (%s); limiting locally for %s",
+                    failure.toString(), config.redisRetry());
         }
     }
 
@@ -207,7 +225,10 @@ public class RateLimiter {
 
     private static ApiException limited(Usage usage, String who) {
         long seconds = usage.retryAfterSeconds();
-        return new ApiException(429, "TooManyRequestsError", "rate_limited",
+        return new ApiException(
+                429,
+                "TooManyRequestsError",
+                "rate_limited",
                 "Too many requests for " + who + "; retry in " + seconds + " s.",
                 Map.of("Retry-After", Long.toString(seconds)));
     }

@@ -14,8 +14,9 @@ public class RedisUser implements RedisOptionsCustomizer {
     private final Optional<String> user;
     private final Optional<String> password;
 
-    public RedisUser(@ConfigProperty(name = "pressroom.redis.user") Optional<String> user,
-                     @ConfigProperty(name = "pressroom.redis.password") Optional<String> password) {
+    public RedisUser(
+            @ConfigProperty(name = "pressroom.redis.user") Optional<String> user,
+            @ConfigProperty(name = "pressroom.redis.password") Optional<String> password) {
         this.user = user;
         this.password = password;
     }
@@ -23,6 +24,7 @@ public class RedisUser implements RedisOptionsCustomizer {
     @Override
     public void customize(String clientName, RedisOptions options) {
         user.ifPresent(name -> options.setEndpoints(options.getEndpoints().stream()
-                .map(endpoint -> RedisEndpoints.withUser(endpoint, name, password.orElse(""))).toList()));
+                .map(endpoint -> RedisEndpoints.withUser(endpoint, name, password.orElse("")))
+                .toList()));
     }
 }

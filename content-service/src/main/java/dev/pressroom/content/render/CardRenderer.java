@@ -6,34 +6,50 @@ import java.util.Optional;
 /** HTML of each card, with the stable class names of the spec ({@code card card-recipe}, {@code callout callout-tip}, ...). */
 final class CardRenderer {
 
-    private CardRenderer() {
-    }
+    private CardRenderer() {}
 
     static String render(Segment.Card card, String bodyHtml) {
         Map<String, String> a = card.attributes();
         return switch (card.type()) {
             case RECIPE -> recipe(a, bodyHtml, card.line());
             case PRODUCT -> product(a, bodyHtml, card.line());
-            case GALLERY -> "<figure class=\"card card-gallery\"><div class=\"card-gallery-images\">" + bodyHtml + "</div>"
-                    + caption(a) + "</figure>\n";
+            case GALLERY ->
+                "<figure class=\"card card-gallery\"><div class=\"card-gallery-images\">" + bodyHtml + "</div>"
+                        + caption(a) + "</figure>\n";
             case EMBED -> embed(a);
-            case BOOKMARK -> "<figure class=\"card card-bookmark\"><a class=\"card-bookmark-container\" href=\""
-                    + attr(a.get("url")) + "\"><span class=\"card-bookmark-title\">" + text(a.get("title")) + "</span>"
-                    + optional(a, "description", d -> "<span class=\"card-bookmark-description\">" + text(d) + "</span>")
-                    + "</a>" + bodyHtml + "</figure>\n";
-            case BUTTON -> "<div class=\"card card-button\"><a class=\"card-button-link\" href=\"" + attr(a.get("url")) + "\">"
-                    + text(a.get("label")) + "</a></div>\n";
-            case TIP -> "<aside class=\"callout callout-tip\">"
-                    + optional(a, "title", t -> "<p class=\"callout-title\"><strong>" + text(t) + "</strong></p>")
-                    + bodyHtml + "</aside>\n";
+            case BOOKMARK ->
+                "<figure class=\"card card-bookmark\"><a class=\"card-bookmark-container\" href=\""
+                        + attr(a.get("url")) + "\"><span class=\"card-bookmark-title\">" + text(a.get("title"))
+                        + "</span>"
+                        + optional(
+                                a,
+                                "description",
+                                d -> "<span class=\"card-bookmark-description\">" + text(d) + "</span>")
+                        + "</a>" + bodyHtml + "</figure>\n";
+            case BUTTON ->
+                "<div class=\"card card-button\"><a class=\"card-button-link\" href=\"" + attr(a.get("url")) + "\">"
+                        + text(a.get("label")) + "</a></div>\n";
+            case TIP ->
+                "<aside class=\"callout callout-tip\">"
+                        + optional(a, "title", t -> "<p class=\"callout-title\"><strong>" + text(t) + "</strong></p>")
+                        + bodyHtml + "</aside>\n";
         };
     }
 
     private static String recipe(Map<String, String> a, String bodyHtml, int line) {
         StringBuilder meta = new StringBuilder();
-        optionalNumber(a, "serves", line).ifPresent(n -> meta.append("<li class=\"card-recipe-serves\">Serves ").append(n).append("</li>"));
-        optionalNumber(a, "prep", line).ifPresent(n -> meta.append("<li class=\"card-recipe-prep\">Prep ").append(n).append(" min</li>"));
-        optionalNumber(a, "cook", line).ifPresent(n -> meta.append("<li class=\"card-recipe-cook\">Cook ").append(n).append(" min</li>"));
+        optionalNumber(a, "serves", line)
+                .ifPresent(n -> meta.append("<li class=\"card-recipe-serves\">Serves ")
+                        .append(n)
+                        .append("</li>"));
+        optionalNumber(a, "prep", line)
+                .ifPresent(n -> meta.append("<li class=\"card-recipe-prep\">Prep ")
+                        .append(n)
+                        .append(" min</li>"));
+        optionalNumber(a, "cook", line)
+                .ifPresent(n -> meta.append("<li class=\"card-recipe-cook\">Cook ")
+                        .append(n)
+                        .append(" min</li>"));
         return "<section class=\"card card-recipe\">"
                 + optional(a, "title", t -> "<p class=\"card-recipe-title\">" + text(t) + "</p>")
                 + (meta.isEmpty() ? "" : "<ul class=\"card-recipe-meta\">" + meta + "</ul>")
@@ -41,20 +57,30 @@ final class CardRenderer {
     }
 
     private static String product(Map<String, String> a, String bodyHtml, int line) {
-        String stars = optionalNumber(a, "rating", line).map(n -> {
-            if (n < 1 || n > 5) {
-                throw new MarkdownException(line, "product rating must be 1 to 5");
-            }
-            return "<p class=\"card-product-rating\">" + "★".repeat(n) + "☆".repeat(5 - n) + " (" + n + "/5)</p>";
-        }).orElse("");
+        String stars = optionalNumber(a, "rating", line)
+                .map(n -> {
+                    if (n < 1 || n > 5) {
+                        throw new MarkdownException(line, "product rating must be 1 to 5");
+                    }
+                    return "<p class=\"card-product-rating\">" + "★".repeat(n) + "☆".repeat(5 - n) + " (" + n
+                            + "/5)</p>";
+                })
+                .orElse("");
         return "<div class=\"card card-product\">"
-                + optional(a, "image", src -> "<img class=\"card-product-image\" src=\"" + attr(src) + "\" alt=\"" + attr(a.get("title")) + "\">")
+                + optional(
+                        a,
+                        "image",
+                        src -> "<img class=\"card-product-image\" src=\"" + attr(src) + "\" alt=\""
+                                + attr(a.get("title")) + "\">")
                 + "<p class=\"card-product-title\"><strong>" + text(a.get("title")) + "</strong></p>"
                 + optional(a, "price", p -> "<p class=\"card-product-price\">" + text(p) + "</p>")
                 + stars
                 + "<div class=\"card-product-description\">" + bodyHtml + "</div>"
-                + optional(a, "url", u -> "<a class=\"card-product-button\" href=\"" + attr(u) + "\">"
-                        + text(a.getOrDefault("button", "Buy")) + "</a>")
+                + optional(
+                        a,
+                        "url",
+                        u -> "<a class=\"card-product-button\" href=\"" + attr(u) + "\">"
+                                + text(a.getOrDefault("button", "Buy")) + "</a>")
                 + "</div>\n";
     }
 
@@ -83,7 +109,8 @@ final class CardRenderer {
         return Optional.of(Integer.parseInt(value));
     }
 
-    private static String optional(Map<String, String> a, String key, java.util.function.Function<String, String> html) {
+    private static String optional(
+            Map<String, String> a, String key, java.util.function.Function<String, String> html) {
         String value = a.get(key);
         return value == null || value.isBlank() ? "" : html.apply(value);
     }

@@ -19,8 +19,7 @@ public final class CardSplitter {
     private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
     private static final Pattern ATTRIBUTE = Pattern.compile("\\G\\s*([a-z][a-z_-]*)=(?:\"([^\"]*)\"|([^\\s\"]+))");
 
-    private CardSplitter() {
-    }
+    private CardSplitter() {}
 
     public static List<Segment> split(String source, int firstLine) {
         List<Segment> segments = new ArrayList<>();
@@ -46,7 +45,8 @@ public final class CardSplitter {
             flush(segments, markdownStart, markdown);
             int close = findClose(lines, i + 1, firstLine);
             if (close < 0) {
-                throw new MarkdownException(lineNumber, "card ':::" + open.group(1) + "' is never closed by a line ':::'");
+                throw new MarkdownException(
+                        lineNumber, "card ':::" + open.group(1) + "' is never closed by a line ':::'");
             }
             segments.add(card(open, lineNumber, String.join("\n", Arrays.copyOfRange(lines, i + 1, close))));
             i = close;
@@ -63,7 +63,8 @@ public final class CardSplitter {
                 continue;
             }
             if (OPEN.matcher(lines[j]).matches()) {
-                throw new MarkdownException(firstLine + j, "cards cannot be nested; close the card above with ':::' first");
+                throw new MarkdownException(
+                        firstLine + j, "cards cannot be nested; close the card above with ':::' first");
             }
             if (CLOSE.matcher(lines[j]).matches()) {
                 return j;
@@ -94,8 +95,10 @@ public final class CardSplitter {
 
     private static Segment.Card card(Matcher open, int lineNumber, String body) {
         String name = open.group(1);
-        CardType type = CardType.byDirective(name).orElseThrow(() -> new MarkdownException(lineNumber,
-                "unknown card ':::" + name + "' (known: " + String.join(", ", CardType.directives()) + ")"));
+        CardType type = CardType.byDirective(name)
+                .orElseThrow(() -> new MarkdownException(
+                        lineNumber,
+                        "unknown card ':::" + name + "' (known: " + String.join(", ", CardType.directives()) + ")"));
         Map<String, String> attributes = attributes(type, open.group(2), lineNumber);
         for (String required : type.required()) {
             if (attributes.getOrDefault(required, "").isBlank()) {
@@ -120,8 +123,9 @@ public final class CardSplitter {
             end = m.end();
         }
         if (!text.substring(end).isBlank()) {
-            throw new MarkdownException(lineNumber, "cannot read the card attributes at '" + text.substring(end).strip()
-                    + "' (write key=\"value\")");
+            throw new MarkdownException(
+                    lineNumber,
+                    "cannot read the card attributes at '" + text.substring(end).strip() + "' (write key=\"value\")");
         }
         return attributes;
     }

@@ -12,15 +12,14 @@ import java.util.regex.Pattern;
 public final class Embeds {
 
     /** Player URL prefixes the sanitizer lets through as iframe sources. */
-    public static final List<String> PLAYER_PREFIXES = List.of(
-            "https://www.youtube-nocookie.com/embed/", "https://player.vimeo.com/video/");
+    public static final List<String> PLAYER_PREFIXES =
+            List.of("https://www.youtube-nocookie.com/embed/", "https://player.vimeo.com/video/");
 
     private static final Pattern YOUTUBE = Pattern.compile(
             "^https://(?:www\\.|m\\.)?(?:youtube\\.com/watch\\?(?:.*&)?v=|youtu\\.be/)([A-Za-z0-9_-]{6,20})(?:[&?#].*)?$");
     private static final Pattern VIMEO = Pattern.compile("^https://(?:www\\.)?vimeo\\.com/([0-9]{1,12})(?:[?#].*)?$");
 
-    private Embeds() {
-    }
+    private Embeds() {}
 
     public static Optional<String> playerUrl(String pageUrl) {
         Matcher youtube = YOUTUBE.matcher(pageUrl);
@@ -36,7 +35,9 @@ public final class Embeds {
 
     /** True for an iframe source this service produced from an allowed provider: a player prefix and a video id. */
     public static boolean isPlayerUrl(String src) {
-        return src != null && PLAYER_PREFIXES.stream().anyMatch(prefix -> src.startsWith(prefix)
-                && src.substring(prefix.length()).matches("[A-Za-z0-9_-]{1,20}"));
+        return src != null
+                && PLAYER_PREFIXES.stream()
+                        .anyMatch(prefix -> src.startsWith(prefix)
+                                && src.substring(prefix.length()).matches("[A-Za-z0-9_-]{1,20}"));
     }
 }

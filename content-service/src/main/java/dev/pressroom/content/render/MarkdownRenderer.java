@@ -19,7 +19,8 @@ import org.commonmark.renderer.html.HtmlRenderer;
  */
 public final class MarkdownRenderer {
 
-    private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create(), StrikethroughExtension.create());
+    private static final List<Extension> EXTENSIONS =
+            List.of(TablesExtension.create(), StrikethroughExtension.create());
     private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
 
     public RenderedContent render(String markdown) {
@@ -31,7 +32,8 @@ public final class MarkdownRenderer {
                 document.html.append(document.markdown(((Segment.Markdown) segment).text()));
             }
         }
-        return new RenderedContent(document.html.toString(), document.toc, document.text.toString().strip());
+        return new RenderedContent(
+                document.html.toString(), document.toc, document.text.toString().strip());
     }
 
     /** One document being rendered: heading ids stay unique across its Markdown pieces and card bodies. */
@@ -40,8 +42,10 @@ public final class MarkdownRenderer {
         private final StringBuilder text = new StringBuilder();
         private final List<TocEntry> toc = new ArrayList<>();
         private final IdGenerator ids = IdGenerator.builder().build();
-        private final HtmlRenderer renderer = HtmlRenderer.builder().extensions(EXTENSIONS)
-                .attributeProviderFactory(context -> new HeadingIds()).build();
+        private final HtmlRenderer renderer = HtmlRenderer.builder()
+                .extensions(EXTENSIONS)
+                .attributeProviderFactory(context -> new HeadingIds())
+                .build();
 
         String markdown(String source) {
             Node node = PARSER.parse(source);

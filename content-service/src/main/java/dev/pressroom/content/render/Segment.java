@@ -10,8 +10,7 @@ public sealed interface Segment {
 
     int line();
 
-    record Markdown(int line, String text) implements Segment {
-    }
+    record Markdown(int line, String text) implements Segment {}
 
     record Card(int line, CardType type, Map<String, String> attributes, int bodyLine, String body) implements Segment {
 

@@ -27,28 +27,95 @@ public final class HtmlSanitizer {
 
     /** @param base the blog's URL (its custom domain once it has one), against which relative links resolve */
     public HtmlSanitizer(URI base) {
-        AttributePolicy url = (element, attribute, value) -> Urls.absolute(base, value).orElse(null);
+        AttributePolicy url =
+                (element, attribute, value) -> Urls.absolute(base, value).orElse(null);
         AttributePolicy player = (element, attribute, value) -> Embeds.isPlayerUrl(value) ? value : null;
         this.policy = new HtmlPolicyBuilder()
-                .allowElements("p", "br", "hr", "blockquote", "pre", "code", "em", "strong", "b", "i", "u", "s", "del",
-                        "ins", "sub", "sup", "mark", "small", "abbr", "kbd", "q", "cite", "ul", "ol", "li", "dl", "dt", "dd",
-                        "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "figure", "figcaption",
-                        "section", "aside", "header", "footer", "div", "span", "a", "img")
+                .allowElements(
+                        "p",
+                        "br",
+                        "hr",
+                        "blockquote",
+                        "pre",
+                        "code",
+                        "em",
+                        "strong",
+                        "b",
+                        "i",
+                        "u",
+                        "s",
+                        "del",
+                        "ins",
+                        "sub",
+                        "sup",
+                        "mark",
+                        "small",
+                        "abbr",
+                        "kbd",
+                        "q",
+                        "cite",
+                        "ul",
+                        "ol",
+                        "li",
+                        "dl",
+                        "dt",
+                        "dd",
+                        "table",
+                        "thead",
+                        "tbody",
+                        "tfoot",
+                        "tr",
+                        "th",
+                        "td",
+                        "caption",
+                        "figure",
+                        "figcaption",
+                        "section",
+                        "aside",
+                        "header",
+                        "footer",
+                        "div",
+                        "span",
+                        "a",
+                        "img")
                 .allowElements(HEADINGS)
                 .allowElements(sandboxedFrame(), "iframe")
-                .allowAttributes("id").matching(HEADING_ID).onElements(HEADINGS)
-                .allowAttributes("class").matching(CLASSES).globally()
-                .allowAttributes("title").onElements("a", "img", "abbr", "iframe")
-                .allowAttributes("href").matching(url).onElements("a")
-                .allowAttributes("src").matching(url).onElements("img")
-                .allowAttributes("alt").onElements("img")
-                .allowAttributes("width", "height").matching(NUMBER).onElements("img", "iframe")
-                .allowAttributes("src").matching(player).onElements("iframe")
-                .allowAttributes("allowfullscreen").onElements("iframe")
-                .allowAttributes("loading").matching(Pattern.compile("lazy")).onElements("img", "iframe")
-                .allowAttributes("start").matching(NUMBER).onElements("ol")
-                .allowAttributes("align").matching(ALIGN).onElements("th", "td")
-                .allowAttributes("colspan", "rowspan").matching(NUMBER).onElements("th", "td")
+                .allowAttributes("id")
+                .matching(HEADING_ID)
+                .onElements(HEADINGS)
+                .allowAttributes("class")
+                .matching(CLASSES)
+                .globally()
+                .allowAttributes("title")
+                .onElements("a", "img", "abbr", "iframe")
+                .allowAttributes("href")
+                .matching(url)
+                .onElements("a")
+                .allowAttributes("src")
+                .matching(url)
+                .onElements("img")
+                .allowAttributes("alt")
+                .onElements("img")
+                .allowAttributes("width", "height")
+                .matching(NUMBER)
+                .onElements("img", "iframe")
+                .allowAttributes("src")
+                .matching(player)
+                .onElements("iframe")
+                .allowAttributes("allowfullscreen")
+                .onElements("iframe")
+                .allowAttributes("loading")
+                .matching(Pattern.compile("lazy"))
+                .onElements("img", "iframe")
+                .allowAttributes("start")
+                .matching(NUMBER)
+                .onElements("ol")
+                .allowAttributes("align")
+                .matching(ALIGN)
+                .onElements("th", "td")
+                .allowAttributes("colspan", "rowspan")
+                .matching(NUMBER)
+                .onElements("th", "td")
                 .allowUrlProtocols("http", "https", "mailto")
                 .toFactory();
     }

@@ -11,8 +11,7 @@ public final class Urls {
 
     private static final Set<String> SAFE_SCHEMES = Set.of("http", "https", "mailto");
 
-    private Urls() {
-    }
+    private Urls() {}
 
     /** The absolute form of {@code value} against {@code base}, or empty when it is not a safe URL. */
     public static Optional<String> absolute(URI base, String value) {
@@ -33,7 +32,8 @@ public final class Urls {
             if (scheme == null || !SAFE_SCHEMES.contains(scheme.toLowerCase(Locale.ROOT))) {
                 return Optional.empty();
             }
-            if (!"mailto".equalsIgnoreCase(scheme) && (resolved.getHost() == null || resolved.getRawUserInfo() != null)) {
+            if (!"mailto".equalsIgnoreCase(scheme)
+                    && (resolved.getHost() == null || resolved.getRawUserInfo() != null)) {
                 return Optional.empty();
             }
             return Optional.of(resolved.toString());

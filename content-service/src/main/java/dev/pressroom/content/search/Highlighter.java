@@ -40,6 +40,7 @@ public final class Highlighter {
     private final List<Boolean> prefix = new ArrayList<>();
     /** Each lexeme's first KEPT_START characters (fewer for a shorter lexeme), for the prefilter. */
     private final String[] starts;
+
     private final SnowballStemmer stemmer;
     private final boolean stemKeepsStart;
 
@@ -54,7 +55,9 @@ public final class Highlighter {
             lexemes.add(m.group(1).replace("''", "'"));
             prefix.add(m.group(2) != null && m.group(2).contains("*"));
         }
-        this.starts = lexemes.stream().map(l -> l.substring(0, Math.min(KEPT_START, l.length()))).toArray(String[]::new);
+        this.starts = lexemes.stream()
+                .map(l -> l.substring(0, Math.min(KEPT_START, l.length())))
+                .toArray(String[]::new);
         this.stemmer = SearchLanguage.stemmer(config);
         this.stemKeepsStart = SearchLanguage.stemKeepsStart(config);
     }
@@ -124,9 +127,16 @@ public final class Highlighter {
             return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
         }
         return switch (Character.getType(c)) {
-            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER, Character.MODIFIER_LETTER,
-                    Character.OTHER_LETTER, Character.NON_SPACING_MARK, Character.COMBINING_SPACING_MARK,
-                    Character.ENCLOSING_MARK, Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER,
+            case Character.UPPERCASE_LETTER,
+                    Character.LOWERCASE_LETTER,
+                    Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER,
+                    Character.NON_SPACING_MARK,
+                    Character.COMBINING_SPACING_MARK,
+                    Character.ENCLOSING_MARK,
+                    Character.DECIMAL_DIGIT_NUMBER,
+                    Character.LETTER_NUMBER,
                     Character.OTHER_NUMBER -> true;
             default -> false;
         };
@@ -162,8 +172,10 @@ public final class Highlighter {
     private boolean anyLexemeStartsLike(String text, int start, int end) {
         char first = Character.toLowerCase(text.charAt(start));
         for (String lexemeStart : starts) {
-            if (lexemeStart.charAt(0) == first && (lexemeStart.length() == 1
-                    || end - start > 1 && lexemeStart.charAt(1) == Character.toLowerCase(text.charAt(start + 1)))) {
+            if (lexemeStart.charAt(0) == first
+                    && (lexemeStart.length() == 1
+                            || end - start > 1
+                                    && lexemeStart.charAt(1) == Character.toLowerCase(text.charAt(start + 1)))) {
                 return true;
             }
         }

@@ -46,15 +46,37 @@ import org.tartarus.snowball.ext.YiddishStemmer;
 @RegisterForReflection(targets = {FinnishStemmer.class, HindiStemmer.class, IndonesianStemmer.class})
 public final class SearchLanguage {
 
-    private static final Map<String, String> CONFIGS = Map.ofEntries(Map.entry("ar", "arabic"),
-            Map.entry("hy", "armenian"), Map.entry("eu", "basque"), Map.entry("ca", "catalan"), Map.entry("da", "danish"),
-            Map.entry("nl", "dutch"), Map.entry("en", "english"), Map.entry("fi", "finnish"), Map.entry("fr", "french"),
-            Map.entry("de", "german"), Map.entry("el", "greek"), Map.entry("hi", "hindi"), Map.entry("hu", "hungarian"),
-            Map.entry("id", "indonesian"), Map.entry("ga", "irish"), Map.entry("it", "italian"),
-            Map.entry("lt", "lithuanian"), Map.entry("ne", "nepali"), Map.entry("no", "norwegian"),
-            Map.entry("nb", "norwegian"), Map.entry("nn", "norwegian"), Map.entry("pt", "portuguese"),
-            Map.entry("ro", "romanian"), Map.entry("ru", "russian"), Map.entry("sr", "serbian"), Map.entry("es", "spanish"),
-            Map.entry("sv", "swedish"), Map.entry("ta", "tamil"), Map.entry("tr", "turkish"), Map.entry("yi", "yiddish"));
+    private static final Map<String, String> CONFIGS = Map.ofEntries(
+            Map.entry("ar", "arabic"),
+            Map.entry("hy", "armenian"),
+            Map.entry("eu", "basque"),
+            Map.entry("ca", "catalan"),
+            Map.entry("da", "danish"),
+            Map.entry("nl", "dutch"),
+            Map.entry("en", "english"),
+            Map.entry("fi", "finnish"),
+            Map.entry("fr", "french"),
+            Map.entry("de", "german"),
+            Map.entry("el", "greek"),
+            Map.entry("hi", "hindi"),
+            Map.entry("hu", "hungarian"),
+            Map.entry("id", "indonesian"),
+            Map.entry("ga", "irish"),
+            Map.entry("it", "italian"),
+            Map.entry("lt", "lithuanian"),
+            Map.entry("ne", "nepali"),
+            Map.entry("no", "norwegian"),
+            Map.entry("nb", "norwegian"),
+            Map.entry("nn", "norwegian"),
+            Map.entry("pt", "portuguese"),
+            Map.entry("ro", "romanian"),
+            Map.entry("ru", "russian"),
+            Map.entry("sr", "serbian"),
+            Map.entry("es", "spanish"),
+            Map.entry("sv", "swedish"),
+            Map.entry("ta", "tamil"),
+            Map.entry("tr", "turkish"),
+            Map.entry("yi", "yiddish"));
 
     /** Constructed directly (no lookup by name), so a native image sees every stemmer it needs. */
     private static final Map<String, Supplier<SnowballStemmer>> STEMMERS = Map.ofEntries(
@@ -80,8 +102,7 @@ public final class SearchLanguage {
      */
     private static final Set<String> STEM_KEEPS_START = Set.of("english", "danish", "norwegian", "swedish");
 
-    private SearchLanguage() {
-    }
+    private SearchLanguage() {}
 
     /** {@code en-GB} → english, {@code pt-BR} → portuguese, {@code ja} → simple. */
     public static String config(String lang) {

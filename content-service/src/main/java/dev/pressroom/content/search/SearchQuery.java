@@ -19,6 +19,7 @@ public record SearchQuery(List<String> words) {
     private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{M}\\p{N}]+");
     /** A word longer than this is no word (PostgreSQL's parser limit is 2 KB; nothing real comes near). */
     private static final int MAX_WORD = 60;
+
     private static final int PROBE_LENGTH = 5;
 
     public SearchQuery {
@@ -61,7 +62,8 @@ public record SearchQuery(List<String> words) {
      * in the text usually start with ("roast" of roasting, roasted). Only a locator: matching stays with the tsquery.
      */
     public String probe() {
-        String longest = words.stream().reduce((a, b) -> b.length() > a.length() ? b : a).orElseThrow();
+        String longest =
+                words.stream().reduce((a, b) -> b.length() > a.length() ? b : a).orElseThrow();
         return longest.substring(0, Math.min(PROBE_LENGTH, longest.length()));
     }
 

@@ -27,9 +27,13 @@ public class SettingsResource {
     }
 
     @GET
-    public Uni<Response> settings(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "settings", ifNoneMatch,
-                blog -> Uni.createFrom().item(settings.settings(blog)))
+    public Uni<Response> settings(
+            @Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return answers.answer(
+                        ContentRequest.of(context).blog(),
+                        "settings",
+                        ifNoneMatch,
+                        blog -> Uni.createFrom().item(settings.settings(blog)))
                 .map(Responses::of);
     }
 }

@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 public record SitemapFile(Type type, int number) {
 
     public enum Type {
-        POSTS, PAGES, TAGS, AUTHORS;
+        POSTS,
+        PAGES,
+        TAGS,
+        AUTHORS;
 
         String slug() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -26,7 +29,8 @@ public record SitemapFile(Type type, int number) {
         if (!m.matches()) {
             return Optional.empty();
         }
-        return Optional.of(new SitemapFile(Type.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT)),
+        return Optional.of(new SitemapFile(
+                Type.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT)),
                 m.group(2) == null ? 1 : Integer.parseInt(m.group(2))));
     }
 

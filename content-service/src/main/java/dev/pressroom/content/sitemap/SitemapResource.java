@@ -29,11 +29,17 @@ public class SitemapResource {
     }
 
     @GET
-    public Uni<Response> sitemap(@PathParam("file") String file, @Context ContainerRequestContext context,
-                                 @HeaderParam("If-None-Match") String ifNoneMatch) {
+    public Uni<Response> sitemap(
+            @PathParam("file") String file,
+            @Context ContainerRequestContext context,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
         // sitemap-posts-2.xml -> posts-2
         String name = file.equals(INDEX) ? null : file.substring("sitemap-".length(), file.length() - ".xml".length());
-        return answers.answer(ContentRequest.of(context).blog(), file, ifNoneMatch,
-                blog -> name == null ? sitemaps.index(blog) : sitemaps.file(blog, name)).map(answer -> Responses.of(answer, XML));
+        return answers.answer(
+                        ContentRequest.of(context).blog(),
+                        file,
+                        ifNoneMatch,
+                        blog -> name == null ? sitemaps.index(blog) : sitemaps.file(blog, name))
+                .map(answer -> Responses.of(answer, XML));
     }
 }

@@ -58,8 +58,13 @@ public class SitemapService {
     }
 
     public Uni<byte[]> index(Blog blog) {
-        return Uni.combine().all().unis(postFiles(blog, SitemapFile.Type.POSTS), postFiles(blog, SitemapFile.Type.PAGES),
-                        namedFiles(blog, SitemapFile.Type.TAGS), namedFiles(blog, SitemapFile.Type.AUTHORS))
+        return Uni.combine()
+                .all()
+                .unis(
+                        postFiles(blog, SitemapFile.Type.POSTS),
+                        postFiles(blog, SitemapFile.Type.PAGES),
+                        namedFiles(blog, SitemapFile.Type.TAGS),
+                        namedFiles(blog, SitemapFile.Type.AUTHORS))
                 .with(lists -> {
                     List<SitemapWriter.Entry> files = new ArrayList<>();
                     for (Object list : lists) {
@@ -86,24 +91,33 @@ public class SitemapService {
     private Uni<List<SitemapWriter.Entry>> postFiles(Blog blog, SitemapFile.Type type) {
         boolean pages = type == SitemapFile.Type.PAGES;
         int urls = pages ? blog.pageCount() + 1 : blog.postCount();
-        return pool.preparedQuery(POST_FILES).execute(Tuple.of(blog.id(), pages ? "page" : "post", pages ? 1 : 0, pageSize))
-                .chain(rows -> pages ? lastUpdate(blog).map(home -> lastmods(rows, home)) : Uni.createFrom().item(lastmods(rows, null)))
+        return pool.preparedQuery(POST_FILES)
+                .execute(Tuple.of(blog.id(), pages ? "page" : "post", pages ? 1 : 0, pageSize))
+                .chain(rows -> pages
+                        ? lastUpdate(blog).map(home -> lastmods(rows, home))
+                        : Uni.createFrom().item(lastmods(rows, null)))
                 .map(lastmods -> entries(blog, type, urls, lastmods));
     }
 
     /** Tag or author files: few rows per blog, so their lastmods are computed from the full list. */
     private Uni<List<SitemapWriter.Entry>> namedFiles(Blog blog, SitemapFile.Type type) {
-        return pool.preparedQuery(type == SitemapFile.Type.TAGS ? TAGS : AUTHORS).execute(Tuple.of(blog.id())).map(rows -> {
-            Map<Integer, Instant> lastmods = new HashMap<>();
-            int position = 0;
-            for (Row r : rows) {
-                lastmods.merge(position++ / pageSize + 1, instant(r.getOffsetDateTime("updated_at")), SitemapService::later);
-            }
-            return position == 0 ? List.of() : entries(blog, type, position, lastmods);
-        });
+        return pool.preparedQuery(type == SitemapFile.Type.TAGS ? TAGS : AUTHORS)
+                .execute(Tuple.of(blog.id()))
+                .map(rows -> {
+                    Map<Integer, Instant> lastmods = new HashMap<>();
+                    int position = 0;
+                    for (Row r : rows) {
+                        lastmods.merge(
+                                position++ / pageSize + 1,
+                                instant(r.getOffsetDateTime("updated_at")),
+                                SitemapService::later);
+                    }
+                    return position == 0 ? List.of() : entries(blog, type, position, lastmods);
+                });
     }
 
-    private List<SitemapWriter.Entry> entries(Blog blog, SitemapFile.Type type, int urls, Map<Integer, Instant> lastmods) {
+    private List<SitemapWriter.Entry> entries(
+            Blog blog, SitemapFile.Type type, int urls, Map<Integer, Instant> lastmods) {
         List<SitemapWriter.Entry> entries = new ArrayList<>();
         if (urls == 0) {
             return entries;
@@ -122,20 +136,27 @@ public class SitemapService {
         // Position i (0-based) of the file list is rank i + 1 - shift.
         int first = (number - 1) * pageSize + 1 - shift;
         int last = number * pageSize - shift;
-        return pool.preparedQuery(POST_FILE).execute(Tuple.of(blog.id(), type, Math.max(first, 1), last)).map(SitemapService::urls);
+        return pool.preparedQuery(POST_FILE)
+                .execute(Tuple.of(blog.id(), type, Math.max(first, 1), last))
+                .map(SitemapService::urls);
     }
 
     private Uni<List<SitemapWriter.Entry>> homeAndPages(Blog blog) {
-        return Uni.combine().all().unis(lastUpdate(blog), postUrls(blog, "page", 1, 1)).asTuple().map(t -> {
-            List<SitemapWriter.Entry> urls = new ArrayList<>();
-            urls.add(new SitemapWriter.Entry(blog.settings().path("url").asText(), t.getItem1()));
-            urls.addAll(t.getItem2());
-            return urls;
-        });
+        return Uni.combine()
+                .all()
+                .unis(lastUpdate(blog), postUrls(blog, "page", 1, 1))
+                .asTuple()
+                .map(t -> {
+                    List<SitemapWriter.Entry> urls = new ArrayList<>();
+                    urls.add(new SitemapWriter.Entry(blog.settings().path("url").asText(), t.getItem1()));
+                    urls.addAll(t.getItem2());
+                    return urls;
+                });
     }
 
     private Uni<List<SitemapWriter.Entry>> namedUrls(Blog blog, String sql, int number) {
-        return pool.preparedQuery(sql + " LIMIT $2 OFFSET $3").execute(Tuple.of(blog.id(), pageSize, (number - 1) * pageSize))
+        return pool.preparedQuery(sql + " LIMIT $2 OFFSET $3")
+                .execute(Tuple.of(blog.id(), pageSize, (number - 1) * pageSize))
                 .map(rows -> {
                     if (rows.size() == 0 && number > 1) {
                         throw noSuchFile();
@@ -145,7 +166,8 @@ public class SitemapService {
     }
 
     private Uni<Instant> lastUpdate(Blog blog) {
-        return pool.preparedQuery(LAST_UPDATE).execute(Tuple.of(blog.id()))
+        return pool.preparedQuery(LAST_UPDATE)
+                .execute(Tuple.of(blog.id()))
                 .map(rows -> instant(rows.iterator().next().getOffsetDateTime("lastmod")));
     }
 

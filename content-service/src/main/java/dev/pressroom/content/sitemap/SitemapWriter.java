@@ -11,11 +11,9 @@ public final class SitemapWriter {
     static final String NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
     /** A URL (of a page or of a sitemap file) and when it last changed (null when unknown: lastmod is optional). */
-    public record Entry(String loc, Instant lastmod) {
-    }
+    public record Entry(String loc, Instant lastmod) {}
 
-    private SitemapWriter() {
-    }
+    private SitemapWriter() {}
 
     public static byte[] index(List<Entry> files) {
         return write("sitemapindex", "sitemap", files);
@@ -30,8 +28,11 @@ public final class SitemapWriter {
             xml.start(root);
             xml.raw().writeDefaultNamespace(NS);
             for (Entry entry : entries) {
-                xml.start(element).element("loc", entry.loc())
-                        .element("lastmod", entry.lastmod() == null ? null : DateTimeFormatter.ISO_INSTANT.format(entry.lastmod()))
+                xml.start(element)
+                        .element("loc", entry.loc())
+                        .element(
+                                "lastmod",
+                                entry.lastmod() == null ? null : DateTimeFormatter.ISO_INSTANT.format(entry.lastmod()))
                         .end();
             }
             xml.end();

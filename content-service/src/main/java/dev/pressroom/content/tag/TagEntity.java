@@ -30,8 +30,7 @@ public class TagEntity {
     @Column(name = "post_count")
     private int postCount;
 
-    protected TagEntity() {
-    }
+    protected TagEntity() {}
 
     public String slug() {
         return slug;

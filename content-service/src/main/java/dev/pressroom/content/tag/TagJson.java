@@ -15,15 +15,19 @@ public final class TagJson {
     /** Columns a tag row must have (of the tag table). */
     public static final List<String> COLUMNS = List.of("slug", "name", "description", "url", "post_count");
 
-    private TagJson() {
-    }
+    private TagJson() {}
 
     public static void write(JsonGenerator g, TagEntity t) throws IOException {
         write(g, t.slug(), t.name(), t.description(), t.url(), t.postCount());
     }
 
     public static void write(JsonGenerator g, Row r) throws IOException {
-        write(g, r.getString("slug"), r.getString("name"), r.getString("description"), r.getString("url"),
+        write(
+                g,
+                r.getString("slug"),
+                r.getString("name"),
+                r.getString("description"),
+                r.getString("url"),
                 r.getInteger("post_count"));
     }
 

@@ -28,15 +28,20 @@ public class TagResource {
     }
 
     @GET
-    public Uni<Response> list(@Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "tags", ifNoneMatch, service::list).map(Responses::of);
+    public Uni<Response> list(
+            @Context ContainerRequestContext context, @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return answers.answer(ContentRequest.of(context).blog(), "tags", ifNoneMatch, service::list)
+                .map(Responses::of);
     }
 
     @GET
     @Path("{slug}")
-    public Uni<Response> one(@PathParam("slug") String slug, @Context ContainerRequestContext context,
-                             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        return answers.answer(ContentRequest.of(context).blog(), "tags/" + slug, ifNoneMatch,
-                blog -> service.one(blog, slug)).map(Responses::of);
+    public Uni<Response> one(
+            @PathParam("slug") String slug,
+            @Context ContainerRequestContext context,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
+        return answers.answer(
+                        ContentRequest.of(context).blog(), "tags/" + slug, ifNoneMatch, blog -> service.one(blog, slug))
+                .map(Responses::of);
     }
 }

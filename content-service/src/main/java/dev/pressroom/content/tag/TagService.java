@@ -23,7 +23,9 @@ public class TagService {
 
     public Uni<byte[]> one(Blog blog, String slug) {
         return tags.findWithPosts(blog.id(), slug)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("No tag with published posts answers to '" + slug + "'."))
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("No tag with published posts answers to '" + slug + "'."))
                 .map(tag -> body(List.of(tag)));
     }
 

@@ -23,7 +23,8 @@ class CorsResourceTest {
     void load() throws Exception {
         if (blog == null) {
             blog = TestContent.demo(admin, "cors-demo");
-            siteKey = admin.rotateKey("cors-demo", "site", List.of("http://localhost:3000")).key();
+            siteKey = admin.rotateKey("cors-demo", "site", List.of("http://localhost:3000"))
+                    .key();
         }
     }
 
@@ -33,43 +34,64 @@ class CorsResourceTest {
 
     @Test
     void getWhenNoOriginThenStarAndVary() {
-        given().header("Authorization", "Key " + blog.key()).get(posts()).then().statusCode(200)
+        given().header("Authorization", "Key " + blog.key())
+                .get(posts())
+                .then()
+                .statusCode(200)
                 .header("Access-Control-Allow-Origin", "*")
                 .header("Vary", "Authorization, Origin");
     }
 
     @Test
     void getWhenKeyWithoutSitesAndAnyOriginThenStar() {
-        given().header("Authorization", "Key " + blog.key()).header("Origin", "https://anywhere.example").get(posts()).then()
-                .statusCode(200).header("Access-Control-Allow-Origin", "*");
+        given().header("Authorization", "Key " + blog.key())
+                .header("Origin", "https://anywhere.example")
+                .get(posts())
+                .then()
+                .statusCode(200)
+                .header("Access-Control-Allow-Origin", "*");
     }
 
     @Test
     void getWhenAllowedOriginThenOriginEchoed() {
-        given().header("Authorization", "Key " + siteKey).header("Origin", "http://localhost:3000").get(posts()).then()
-                .statusCode(200).header("Access-Control-Allow-Origin", "http://localhost:3000")
+        given().header("Authorization", "Key " + siteKey)
+                .header("Origin", "http://localhost:3000")
+                .get(posts())
+                .then()
+                .statusCode(200)
+                .header("Access-Control-Allow-Origin", "http://localhost:3000")
                 .header("Vary", "Authorization, Origin");
     }
 
     @Test
     void getWhenDisallowedOriginThenForbidden() {
-        given().header("Authorization", "Key " + siteKey).header("Origin", "https://evil.example").get(posts()).then()
-                .statusCode(403).header("Cache-Control", "no-store")
+        given().header("Authorization", "Key " + siteKey)
+                .header("Origin", "https://evil.example")
+                .get(posts())
+                .then()
+                .statusCode(403)
+                .header("Cache-Control", "no-store")
                 .body("errors[0].type", equalTo("ForbiddenError"))
                 .body("errors[0].code", equalTo("origin_not_allowed"));
     }
 
     @Test
     void getWhenSiteKeyWithoutOriginThenServed() {
-        given().header("Authorization", "Key " + siteKey).get(posts()).then().statusCode(200)
+        given().header("Authorization", "Key " + siteKey)
+                .get(posts())
+                .then()
+                .statusCode(200)
                 .header("Access-Control-Allow-Origin", "*");
     }
 
     @Test
     void optionsWhenPreflightThen204WithCorsHeaders() {
-        given().header("Origin", "http://localhost:3000").header("Access-Control-Request-Method", "GET")
+        given().header("Origin", "http://localhost:3000")
+                .header("Access-Control-Request-Method", "GET")
                 .header("Access-Control-Request-Headers", "authorization")
-                .options(posts()).then().statusCode(204)
+                .options(posts())
+                .then()
+                .statusCode(204)
                 .header("Access-Control-Allow-Origin", "*")
                 .header("Access-Control-Allow-Methods", "GET, OPTIONS")
                 .header("Access-Control-Allow-Headers", "Authorization")
@@ -78,15 +100,28 @@ class CorsResourceTest {
 
     @Test
     void optionsWhenAnyEndpointThen204WithoutKey() {
-        for (String path : List.of("/posts/tomato-soup", "/pages", "/pages/about", "/tags", "/tags/soups", "/authors",
-                "/authors/ana", "/settings")) {
-            given().options("/api/content/v1/blogs/cors-demo" + path).then().statusCode(204).header("Allow", "GET, OPTIONS");
+        for (String path : List.of(
+                "/posts/tomato-soup",
+                "/pages",
+                "/pages/about",
+                "/tags",
+                "/tags/soups",
+                "/authors",
+                "/authors/ana",
+                "/settings")) {
+            given().options("/api/content/v1/blogs/cors-demo" + path)
+                    .then()
+                    .statusCode(204)
+                    .header("Allow", "GET, OPTIONS");
         }
     }
 
     @Test
     void getWhenErrorThenCorsHeadersSoBrowsersCanReadIt() {
-        given().header("Origin", "http://localhost:3000").get(posts()).then().statusCode(401)
+        given().header("Origin", "http://localhost:3000")
+                .get(posts())
+                .then()
+                .statusCode(401)
                 .header("Access-Control-Allow-Origin", "*");
     }
 }

@@ -15,7 +15,13 @@ class ReadSessionSettingsTest {
     Pool pool;
 
     private String show(String setting) {
-        return pool.query("SHOW " + setting).execute().await().indefinitely().iterator().next().getString(0);
+        return pool.query("SHOW " + setting)
+                .execute()
+                .await()
+                .indefinitely()
+                .iterator()
+                .next()
+                .getString(0);
     }
 
     @Test

@@ -10,11 +10,9 @@ import java.util.List;
 /** Loads blogs into content_test through the real importer and issues keys, for the @QuarkusTest classes. */
 public final class TestContent {
 
-    public record Loaded(String blog, String blogId, String key) {
-    }
+    public record Loaded(String blog, String blogId, String key) {}
 
-    private TestContent() {
-    }
+    private TestContent() {}
 
     public static Loaded demo(ContentAdmin admin, String name) {
         return load(admin, name, TestBlogs.DEMO);
@@ -23,7 +21,10 @@ public final class TestContent {
     public static Loaded load(ContentAdmin admin, String name, Path folder) {
         try {
             BlogWriter.Result result = admin.importBlog(name, folder);
-            return new Loaded(name, result.blogId(), admin.rotateKey(name, "test", List.of()).key());
+            return new Loaded(
+                    name,
+                    result.blogId(),
+                    admin.rotateKey(name, "test", List.of()).key());
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

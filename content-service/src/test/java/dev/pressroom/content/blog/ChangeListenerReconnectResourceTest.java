@@ -44,9 +44,11 @@ class ChangeListenerReconnectResourceTest {
     }
 
     private int terminateListener() throws SQLException {
-        try (Connection connection = jdbc.getConnection(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("select count(*) filter (where pg_terminate_backend(pid)) from pg_stat_activity"
-                     + " where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()")) {
+        try (Connection connection = jdbc.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "select count(*) filter (where pg_terminate_backend(pid)) from pg_stat_activity"
+                                + " where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()")) {
             rows.next();
             return rows.getInt(1);
         }

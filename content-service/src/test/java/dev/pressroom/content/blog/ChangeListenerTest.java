@@ -13,14 +13,24 @@ import org.junit.jupiter.api.Test;
 /** The LISTEN connection is made like the pool's, TLS included. */
 class ChangeListenerTest {
 
-    record Listen(boolean enabled, String url, String username, Optional<String> password, String sslMode,
-                  Optional<String> rootCert) implements ContentConfig.Listen {
-    }
+    record Listen(
+            boolean enabled,
+            String url,
+            String username,
+            Optional<String> password,
+            String sslMode,
+            Optional<String> rootCert)
+            implements ContentConfig.Listen {}
 
     @Test
     void connectOptionsWhenVerifyFullWithCaThenCaTrustedAndServerNameChecked() {
-        PgConnectOptions options = ChangeListener.connectOptions(new Listen(true, "postgresql://db.example.org:5432/content",
-                "content", Optional.of("pw"), "verify-full", Optional.of("/etc/pressroom/postgres-ca/ca.crt")));
+        PgConnectOptions options = ChangeListener.connectOptions(new Listen(
+                true,
+                "postgresql://db.example.org:5432/content",
+                "content",
+                Optional.of("pw"),
+                "verify-full",
+                Optional.of("/etc/pressroom/postgres-ca/ca.crt")));
 
         assertThat(options.getSslMode()).isEqualTo(SslMode.VERIFY_FULL);
         assertThat(options.getHostnameVerificationAlgorithm()).isEqualTo("HTTPS");
@@ -32,8 +42,13 @@ class ChangeListenerTest {
 
     @Test
     void connectOptionsWhenDisabledThenPlainAndNoTrustOptions() {
-        PgConnectOptions options = ChangeListener.connectOptions(new Listen(true, "postgresql://127.0.0.1:5432/content",
-                "postgres", Optional.empty(), "disable", Optional.empty()));
+        PgConnectOptions options = ChangeListener.connectOptions(new Listen(
+                true,
+                "postgresql://127.0.0.1:5432/content",
+                "postgres",
+                Optional.empty(),
+                "disable",
+                Optional.empty()));
 
         assertThat(options.getSslMode()).isEqualTo(SslMode.DISABLE);
         assertThat(options.getTrustOptions()).isNull();

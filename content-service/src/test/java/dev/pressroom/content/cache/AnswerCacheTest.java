@@ -63,7 +63,8 @@ class AnswerCacheTest {
         failing.result.completeExceptionally(ApiException.notFound("No such post."));
         for (CompletableFuture<byte[]> answer : answers) {
             Assertions.assertThatThrownBy(() -> answer.get(5, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(ApiException.class);
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(ApiException.class);
         }
         SlowBuild next = new SlowBuild();
         next.result.complete(BODY);
@@ -117,9 +118,18 @@ class AnswerCacheTest {
         cache.get(KEY, build).await().indefinitely();
         cache.get(KEY, build).await().indefinitely();
 
-        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "miss").counter().count()).isEqualTo(1);
-        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "hit").counter().count()).isEqualTo(2);
-        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("pressroom.content.cache.requests")
+                        .tag("result", "miss")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(registry.get("pressroom.content.cache.requests")
+                        .tag("result", "hit")
+                        .counter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value())
+                .isEqualTo(1);
     }
 
     @Test
@@ -132,9 +142,18 @@ class AnswerCacheTest {
         cache.get(KEY, build).await().indefinitely();
         cache.get(KEY, build).await().indefinitely();
 
-        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "miss").counter().count()).isEqualTo(2);
-        assertThat(registry.get("pressroom.content.cache.requests").tag("result", "hit").counter().count()).isZero();
-        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isZero();
+        assertThat(registry.get("pressroom.content.cache.requests")
+                        .tag("result", "miss")
+                        .counter()
+                        .count())
+                .isEqualTo(2);
+        assertThat(registry.get("pressroom.content.cache.requests")
+                        .tag("result", "hit")
+                        .counter()
+                        .count())
+                .isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value())
+                .isZero();
     }
 
     @Test
@@ -145,13 +164,20 @@ class AnswerCacheTest {
         for (int version = 1; version <= 5; version++) {
             SlowBuild build = new SlowBuild();
             build.result.complete(new byte[1024]);
-            cache.get(new AnswerCache.Key("blog", version, "posts"), build).await().indefinitely();
+            cache.get(new AnswerCache.Key("blog", version, "posts"), build)
+                    .await()
+                    .indefinitely();
         }
 
         // Caffeine evicts and notifies on its executor, after the puts.
         assertThat(awaitCount(registry, "size", 3)).isEqualTo(3);
-        assertThat(registry.get("pressroom.content.cache.evictions").tag("reason", "invalidated").counter().count()).isZero();
-        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isEqualTo(2);
+        assertThat(registry.get("pressroom.content.cache.evictions")
+                        .tag("reason", "invalidated")
+                        .counter()
+                        .count())
+                .isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value())
+                .isEqualTo(2);
     }
 
     @Test
@@ -167,15 +193,24 @@ class AnswerCacheTest {
         cache.evictOlder("blog", 2);
 
         assertThat(awaitCount(registry, "invalidated", 3)).isEqualTo(3);
-        assertThat(registry.get("pressroom.content.cache.evictions").tag("reason", "size").counter().count()).isZero();
-        assertThat(registry.get("pressroom.content.cache.entries").gauge().value()).isZero();
+        assertThat(registry.get("pressroom.content.cache.evictions")
+                        .tag("reason", "size")
+                        .counter()
+                        .count())
+                .isZero();
+        assertThat(registry.get("pressroom.content.cache.entries").gauge().value())
+                .isZero();
     }
 
-    private static double awaitCount(SimpleMeterRegistry registry, String reason, double expected) throws InterruptedException {
+    private static double awaitCount(SimpleMeterRegistry registry, String reason, double expected)
+            throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         double count = 0;
         while (System.nanoTime() < deadline) {
-            count = registry.get("pressroom.content.cache.evictions").tag("reason", reason).counter().count();
+            count = registry.get("pressroom.content.cache.evictions")
+                    .tag("reason", reason)
+                    .counter()
+                    .count();
             if (count >= expected) {
                 break;
             }

@@ -50,9 +50,21 @@ class CacheMetricsResourceTest {
         String etag = posts("limit=5").header("ETag");
         double notModified = Metrics.value("pressroom_content_not_modified_total");
 
-        given().queryParam("key", blog.key()).header("If-None-Match", etag).get(path("limit=5")).then().statusCode(304);
-        given().queryParam("key", blog.key()).header("If-None-Match", "*").get(path("limit=5")).then().statusCode(304);
-        given().queryParam("key", blog.key()).header("If-None-Match", "\"stale\"").get(path("limit=5")).then().statusCode(200);
+        given().queryParam("key", blog.key())
+                .header("If-None-Match", etag)
+                .get(path("limit=5"))
+                .then()
+                .statusCode(304);
+        given().queryParam("key", blog.key())
+                .header("If-None-Match", "*")
+                .get(path("limit=5"))
+                .then()
+                .statusCode(304);
+        given().queryParam("key", blog.key())
+                .header("If-None-Match", "\"stale\"")
+                .get(path("limit=5"))
+                .then()
+                .statusCode(200);
 
         assertThat(Metrics.value("pressroom_content_not_modified_total")).isEqualTo(notModified + 2);
     }
@@ -63,10 +75,17 @@ class CacheMetricsResourceTest {
         double invalidated = Metrics.value("pressroom_content_cache_evictions_total", "reason", "invalidated");
 
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("cache-metrics"));
-        TestBlogs.write(folder, "posts/knife-skills.md", TestBlogs.post("Knife cuts, revised", "2025-09-01T12:00:00Z", "techniques"));
+        TestBlogs.write(
+                folder,
+                "posts/knife-skills.md",
+                TestBlogs.post("Knife cuts, revised", "2025-09-01T12:00:00Z", "techniques"));
         admin.importBlog("cache-metrics", folder);
 
-        assertThat(Metrics.await(value -> value > invalidated, "pressroom_content_cache_evictions_total", "reason", "invalidated"))
+        assertThat(Metrics.await(
+                        value -> value > invalidated,
+                        "pressroom_content_cache_evictions_total",
+                        "reason",
+                        "invalidated"))
                 .isGreaterThan(invalidated);
     }
 

@@ -78,14 +78,20 @@ class CachingResourceTest {
     }
 
     private static Response get(TestContent.Loaded loaded, String path) {
-        return given().header("Authorization", "Key " + loaded.key()).get("/api/content/v1/blogs/" + loaded.blog() + path);
+        return given().header("Authorization", "Key " + loaded.key())
+                .get("/api/content/v1/blogs/" + loaded.blog() + path);
     }
 
     /** Single flight over HTTP: requests that miss one key together share its computation and all get the answer. */
     @Test
     void getWhenConcurrentRequestsOnColdKeysThenAllGetTheSameAnswer() throws Exception {
-        String[] paths = {"/posts?limit=3&fields=slug,title&page=2", "/tags/baking", "/authors/cleo",
-                "/posts/not-there-yet", "/sitemap-posts.xml"};
+        String[] paths = {
+            "/posts?limit=3&fields=slug,title&page=2",
+            "/tags/baking",
+            "/authors/cleo",
+            "/posts/not-there-yet",
+            "/sitemap-posts.xml"
+        };
         ExecutorService clients = Executors.newFixedThreadPool(24);
         try {
             for (String path : paths) {
@@ -114,9 +120,21 @@ class CachingResourceTest {
 
     @Test
     void getWhenAnyEndpointThenETagAndCacheControl() {
-        for (String path : new String[] {"/posts", "/posts/tomato-soup", "/pages", "/pages/about", "/tags", "/tags/soups",
-                "/authors", "/authors/ana", "/settings"}) {
-            get(blog, path).then().statusCode(200).header("ETag", matchesPattern("\"[A-Za-z0-9_-]{27}\""))
+        for (String path : new String[] {
+            "/posts",
+            "/posts/tomato-soup",
+            "/pages",
+            "/pages/about",
+            "/tags",
+            "/tags/soups",
+            "/authors",
+            "/authors/ana",
+            "/settings"
+        }) {
+            get(blog, path)
+                    .then()
+                    .statusCode(200)
+                    .header("ETag", matchesPattern("\"[A-Za-z0-9_-]{27}\""))
                     .header("Cache-Control", CACHE_CONTROL);
         }
     }
@@ -124,9 +142,14 @@ class CachingResourceTest {
     @Test
     void getWhenIfNoneMatchMatchesThen304WithoutBody() {
         String etag = get(blog, "/posts").then().extract().header("ETag");
-        given().header("Authorization", "Key " + blog.key()).header("If-None-Match", etag)
-                .get("/api/content/v1/blogs/cache-demo/posts").then().statusCode(304)
-                .header("ETag", etag).header("Cache-Control", CACHE_CONTROL).header("Vary", "Authorization, Origin")
+        given().header("Authorization", "Key " + blog.key())
+                .header("If-None-Match", etag)
+                .get("/api/content/v1/blogs/cache-demo/posts")
+                .then()
+                .statusCode(304)
+                .header("ETag", etag)
+                .header("Cache-Control", CACHE_CONTROL)
+                .header("Vary", "Authorization, Origin")
                 .body(emptyString());
     }
 
@@ -134,48 +157,69 @@ class CachingResourceTest {
     void getWhenIfNoneMatchWeakOrListOrStarThen304() {
         String etag = get(blog, "/tags").then().extract().header("ETag");
         for (String condition : new String[] {"W/" + etag, "\"other\", " + etag, "*"}) {
-            given().header("Authorization", "Key " + blog.key()).header("If-None-Match", condition)
-                    .get("/api/content/v1/blogs/cache-demo/tags").then().statusCode(304);
+            given().header("Authorization", "Key " + blog.key())
+                    .header("If-None-Match", condition)
+                    .get("/api/content/v1/blogs/cache-demo/tags")
+                    .then()
+                    .statusCode(304);
         }
     }
 
     @Test
     void getWhenIfNoneMatchStarOnMissingThen404() {
-        given().header("Authorization", "Key " + blog.key()).header("If-None-Match", "*")
-                .get("/api/content/v1/blogs/cache-demo/posts/nothing").then().statusCode(404);
+        given().header("Authorization", "Key " + blog.key())
+                .header("If-None-Match", "*")
+                .get("/api/content/v1/blogs/cache-demo/posts/nothing")
+                .then()
+                .statusCode(404);
     }
 
     @Test
     void getWhenIfNoneMatchDiffersThenFullAnswer() {
-        given().header("Authorization", "Key " + blog.key()).header("If-None-Match", "\"stale\"")
-                .get("/api/content/v1/blogs/cache-demo/settings").then().statusCode(200).body("settings.title", equalTo("Pressroom Kitchen"));
+        given().header("Authorization", "Key " + blog.key())
+                .header("If-None-Match", "\"stale\"")
+                .get("/api/content/v1/blogs/cache-demo/settings")
+                .then()
+                .statusCode(200)
+                .body("settings.title", equalTo("Pressroom Kitchen"));
     }
 
     @Test
     void getWhenDifferentVariantThenDifferentETag() {
-        assertThat(get(blog, "/posts?limit=2").header("ETag")).isNotEqualTo(get(blog, "/posts?limit=3").header("ETag"));
-        assertThat(get(blog, "/posts?limit=all").header("ETag")).isEqualTo(get(blog, "/posts?limit=100").header("ETag"));
+        assertThat(get(blog, "/posts?limit=2").header("ETag"))
+                .isNotEqualTo(get(blog, "/posts?limit=3").header("ETag"));
+        assertThat(get(blog, "/posts?limit=all").header("ETag"))
+                .isEqualTo(get(blog, "/posts?limit=100").header("ETag"));
     }
 
     @Test
     void getWhenErrorThenNoStore() {
-        given().get("/api/content/v1/blogs/cache-demo/posts").then().statusCode(401).header("Cache-Control", "no-store");
+        given().get("/api/content/v1/blogs/cache-demo/posts")
+                .then()
+                .statusCode(401)
+                .header("Cache-Control", "no-store");
         get(blog, "/posts/nothing").then().statusCode(404).header("Cache-Control", "no-store");
     }
 
     @Test
     void answerWhenSecondInstanceOverSameDatabaseThenSameETagAndBody() throws Throwable {
-        Pool replicaPool = Pool.newInstance(PgBuilder.pool().with(new PoolOptions().setMaxSize(2))
-                .connectingTo(PgConnectOptions.fromUri(reactiveUrl).setUser(user)).using(vertx.getDelegate()).build());
+        Pool replicaPool = Pool.newInstance(PgBuilder.pool()
+                .with(new PoolOptions().setMaxSize(2))
+                .connectingTo(PgConnectOptions.fromUri(reactiveUrl).setUser(user))
+                .using(vertx.getDelegate())
+                .build());
         try {
             ListQuery query = PostService.PARSER.list(Map.of());
             // Fresh lookup and answer caches; the posts are read over the replica's own pool.
             BlogDirectory replicaBlogs = new BlogDirectory(blogRepository, config);
-            Blog replicaBlog = VertxContextSupport.subscribeAndAwait(() -> replicaBlogs.find("cache-demo")).orElseThrow();
+            Blog replicaBlog = VertxContextSupport.subscribeAndAwait(() -> replicaBlogs.find("cache-demo"))
+                    .orElseThrow();
             PostService replicaPosts = new PostService(new PostQueries(replicaPool, config));
-            Answer answer = new Answers(new AnswerCache(config, new SimpleMeterRegistry()), config, new SimpleMeterRegistry())
+            Answer answer = new Answers(
+                            new AnswerCache(config, new SimpleMeterRegistry()), config, new SimpleMeterRegistry())
                     .answer(replicaBlog, "posts?" + query.canonical(), null, b -> replicaPosts.list(b, "post", query))
-                    .await().indefinitely();
+                    .await()
+                    .indefinitely();
             Response http = get(blog, "/posts");
             assertThat(answer.etag()).isEqualTo(http.header("ETag"));
             assertThat(answer.body()).isEqualTo(http.asByteArray());
@@ -190,13 +234,19 @@ class CachingResourceTest {
         String otherBefore = get(other, "/posts/knife-skills").header("ETag");
         get(blog, "/posts/knife-skills").then().body("posts[0].title", equalTo("Three knife cuts worth learning"));
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("reimport"));
-        TestBlogs.write(folder, "posts/knife-skills.md", TestBlogs.post("Knife cuts, new edition", "2025-09-01T12:00:00Z", "techniques"));
+        TestBlogs.write(
+                folder,
+                "posts/knife-skills.md",
+                TestBlogs.post("Knife cuts, new edition", "2025-09-01T12:00:00Z", "techniques"));
         admin.importBlog("cache-demo", folder);
         Response after = awaitETagChange("/posts/knife-skills", before);
         assertThat(after.jsonPath().getString("posts[0].title")).isEqualTo("Knife cuts, new edition");
         assertThat(get(other, "/posts/knife-skills").header("ETag")).isEqualTo(otherBefore);
-        given().header("Authorization", "Key " + blog.key()).header("If-None-Match", before)
-                .get("/api/content/v1/blogs/cache-demo/posts/knife-skills").then().statusCode(200);
+        given().header("Authorization", "Key " + blog.key())
+                .header("If-None-Match", before)
+                .get("/api/content/v1/blogs/cache-demo/posts/knife-skills")
+                .then()
+                .statusCode(200);
         admin.importBlog("cache-demo", TestBlogs.DEMO);
     }
 

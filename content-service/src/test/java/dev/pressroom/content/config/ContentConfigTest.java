@@ -24,7 +24,8 @@ class ContentConfigTest {
 
     @Test
     void prodWhenPepperInTheEnvironmentThenItIsUsed() throws IOException {
-        assertThat(load("prod", Map.of("CONTENT_KEY_PEPPER", PEPPER)).key().pepper()).isEqualTo(PEPPER);
+        assertThat(load("prod", Map.of("CONTENT_KEY_PEPPER", PEPPER)).key().pepper())
+                .isEqualTo(PEPPER);
     }
 
     @Test
@@ -34,8 +35,10 @@ class ContentConfigTest {
     }
 
     private static ContentConfig load(String profile, Map<String, String> environment) throws IOException {
-        SmallRyeConfig config = new SmallRyeConfigBuilder().withProfile(profile)
-                .withSources(new PropertiesConfigSource(ContentConfigTest.class.getResource("/application.properties"), 250))
+        SmallRyeConfig config = new SmallRyeConfigBuilder()
+                .withProfile(profile)
+                .withSources(
+                        new PropertiesConfigSource(ContentConfigTest.class.getResource("/application.properties"), 250))
                 .withSources(new PropertiesConfigSource(environment, "environment", 300))
                 .withConverter(Duration.class, 200, new DurationConverter()) // Quarkus's "30s" form
                 .withMapping(ContentConfig.class)

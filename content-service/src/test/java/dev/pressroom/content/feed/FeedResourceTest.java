@@ -33,15 +33,20 @@ class FeedResourceTest {
         if (demo == null) {
             demo = TestContent.demo(admin, "feeds-demo");
             Path privateBlog = TestBlogs.demoCopy(Files.createTempDirectory("private"));
-            TestBlogs.write(privateBlog, "blog.yaml", "private: true\n" + Files.readString(privateBlog.resolve("blog.yaml")));
+            TestBlogs.write(
+                    privateBlog, "blog.yaml", "private: true\n" + Files.readString(privateBlog.resolve("blog.yaml")));
             TestContent.load(admin, "feeds-private", privateBlog);
         }
     }
 
     @Test
     void settingsWhenReadThenFeedUrlsPointAtTheseFeeds() {
-        String rss = given().header("Authorization", "Key " + demo.key()).get(BASE + "settings").then().statusCode(200)
-                .extract().path("settings.rss_url");
+        String rss = given().header("Authorization", "Key " + demo.key())
+                .get(BASE + "settings")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("settings.rss_url");
         assertThat(rss).isEqualTo("https://api.example.test" + BASE + "rss/");
         given().get(BASE + "rss/").then().statusCode(200);
     }
@@ -55,12 +60,17 @@ class FeedResourceTest {
         assertThat(xml.text("/rss/channel/title")).isEqualTo("Pressroom Kitchen");
         assertThat(xml.text("/rss/channel/link")).isEqualTo("http://localhost:3000/");
         assertThat(xml.text("/rss/channel/description")).isEqualTo("Seasonal recipes, techniques and kitchen notes.");
-        assertThat(xml.text("/rss/channel/atom:link[@rel='self']/@href")).isEqualTo("https://api.example.test" + BASE + "rss/");
-        assertThat(xml.texts("/rss/channel/item/link")).containsExactly("http://localhost:3000/tomato-soup/",
-                "http://localhost:3000/sourdough-basics/", "http://localhost:3000/knife-skills/",
-                "http://localhost:3000/pantry-staples/");
+        assertThat(xml.text("/rss/channel/atom:link[@rel='self']/@href"))
+                .isEqualTo("https://api.example.test" + BASE + "rss/");
+        assertThat(xml.texts("/rss/channel/item/link"))
+                .containsExactly(
+                        "http://localhost:3000/tomato-soup/",
+                        "http://localhost:3000/sourdough-basics/",
+                        "http://localhost:3000/knife-skills/",
+                        "http://localhost:3000/pantry-staples/");
         // RSS 2.0: every item has a title or a description; dates are RFC 822.
-        assertThat(xml.count("/rss/channel/item[title and description and guid[@isPermaLink='false'] and dc:creator]")).isEqualTo(4);
+        assertThat(xml.count("/rss/channel/item[title and description and guid[@isPermaLink='false'] and dc:creator]"))
+                .isEqualTo(4);
         for (String date : xml.texts("/rss/channel/item/pubDate")) {
             ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME);
         }
@@ -72,7 +82,8 @@ class FeedResourceTest {
         TestXml xml = TestXml.parse(given().get(BASE + "rss/").asString());
         String html = xml.text("/rss/channel/item[1]/content:encoded");
         assertThat(html).contains("card card-recipe").doesNotContain("<script").doesNotContain("onerror");
-        assertThat(xml.text("/rss/channel/item[1]/enclosure/@url")).isEqualTo("http://localhost:3000/content/images/tomato-soup.jpg");
+        assertThat(xml.text("/rss/channel/item[1]/enclosure/@url"))
+                .isEqualTo("http://localhost:3000/content/images/tomato-soup.jpg");
         assertThat(xml.text("/rss/channel/item[1]/enclosure/@type")).isEqualTo("image/jpeg");
         assertThat(xml.text("/rss/channel/item[1]/enclosure/@length")).isEqualTo("0");
         assertThat(xml.texts("/rss/channel/item[1]/category")).contains("Recipes");
@@ -87,9 +98,11 @@ class FeedResourceTest {
         assertThat(xml.text("/atom:feed/atom:id")).startsWith("tag:pressroom.blog,2025:blog/");
         assertThat(xml.text("/atom:feed/atom:title")).isEqualTo("Pressroom Kitchen");
         assertThat(OffsetDateTime.parse(xml.text("/atom:feed/atom:updated"))).isNotNull();
-        assertThat(xml.text("/atom:feed/atom:link[@rel='self']/@href")).isEqualTo("https://api.example.test" + BASE + "atom/");
+        assertThat(xml.text("/atom:feed/atom:link[@rel='self']/@href"))
+                .isEqualTo("https://api.example.test" + BASE + "atom/");
         assertThat(xml.count("/atom:feed/atom:entry[atom:id and atom:title and atom:updated and atom:author/atom:name"
-                + " and atom:link[@rel='alternate'] and atom:content[@type='html']]")).isEqualTo(4);
+                        + " and atom:link[@rel='alternate'] and atom:content[@type='html']]"))
+                .isEqualTo(4);
         assertThat(xml.text("/atom:feed/atom:entry[1]/atom:link[@rel='enclosure']/@href"))
                 .isEqualTo("http://localhost:3000/content/images/tomato-soup.jpg");
         assertThat(xml.text("/atom:feed/atom:entry[1]/atom:content")).contains("card card-recipe");
@@ -99,11 +112,18 @@ class FeedResourceTest {
 
     @Test
     void feedWhenRevalidatedThenSameCachingHeadersAnd304() {
-        String etag = given().get(BASE + "atom/").then().statusCode(200)
+        String etag = given().get(BASE + "atom/")
+                .then()
+                .statusCode(200)
                 .header("Cache-Control", "public, max-age=60, stale-while-revalidate=300")
                 .header("Access-Control-Allow-Origin", "*")
-                .extract().header("ETag");
-        given().header("If-None-Match", etag).get(BASE + "atom/").then().statusCode(304).header("ETag", equalTo(etag));
+                .extract()
+                .header("ETag");
+        given().header("If-None-Match", etag)
+                .get(BASE + "atom/")
+                .then()
+                .statusCode(304)
+                .header("ETag", equalTo(etag));
         assertThat(given().get(BASE + "rss/").header("ETag")).isNotEqualTo(etag);
     }
 
@@ -119,8 +139,11 @@ class FeedResourceTest {
 
     @Test
     void feedWhenPrivateOrUnknownBlogThen404Envelope() {
-        given().get("/api/content/v1/blogs/feeds-private/rss/").then().statusCode(404)
-                .body("errors[0].code", equalTo("not_found")).header("Cache-Control", "no-store");
+        given().get("/api/content/v1/blogs/feeds-private/rss/")
+                .then()
+                .statusCode(404)
+                .body("errors[0].code", equalTo("not_found"))
+                .header("Cache-Control", "no-store");
         given().get("/api/content/v1/blogs/feeds-nobody/atom/").then().statusCode(404);
     }
 }

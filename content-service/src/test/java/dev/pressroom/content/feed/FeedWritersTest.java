@@ -12,10 +12,19 @@ class FeedWritersTest {
     private static final String HOSTILE = "Tom & Jerry <b>\u0001\uFFFE ]]> \"quoted\" 🍅";
 
     private static Feed feed() {
-        Feed.Entry entry = new Feed.Entry("65f0c0ffee0000000000abcd", HOSTILE, "https://x.test/a/", "<p>" + HOSTILE + "</p>",
-                HOSTILE, Instant.parse("2025-01-02T03:04:05Z"), Instant.parse("2025-01-03T03:04:05Z"),
-                "https://x.test/img.PNG?v=1", HOSTILE, List.of(new Feed.Category("a", HOSTILE, "https://x.test/tag/a/")));
-        return new Feed(HOSTILE, "", "https://x.test/", "en", "https://api.test/rss/", entry.updatedAt(), List.of(entry));
+        Feed.Entry entry = new Feed.Entry(
+                "65f0c0ffee0000000000abcd",
+                HOSTILE,
+                "https://x.test/a/",
+                "<p>" + HOSTILE + "</p>",
+                HOSTILE,
+                Instant.parse("2025-01-02T03:04:05Z"),
+                Instant.parse("2025-01-03T03:04:05Z"),
+                "https://x.test/img.PNG?v=1",
+                HOSTILE,
+                List.of(new Feed.Category("a", HOSTILE, "https://x.test/tag/a/")));
+        return new Feed(
+                HOSTILE, "", "https://x.test/", "en", "https://api.test/rss/", entry.updatedAt(), List.of(entry));
     }
 
     @Test
@@ -31,7 +40,8 @@ class FeedWritersTest {
     @Test
     void atomWhenTextHasMarkupAndInvalidCharactersThenWellFormedAndTextKept() {
         TestXml xml = TestXml.parse(new String(AtomWriter.write(feed(), "b1"), StandardCharsets.UTF_8));
-        assertThat(xml.text("/atom:feed/atom:entry/atom:category/@label")).isEqualTo("Tom & Jerry <b> ]]> \"quoted\" 🍅");
+        assertThat(xml.text("/atom:feed/atom:entry/atom:category/@label"))
+                .isEqualTo("Tom & Jerry <b> ]]> \"quoted\" 🍅");
         assertThat(xml.text("/atom:feed/atom:entry/atom:updated")).isEqualTo("2025-01-03T03:04:05Z");
         assertThat(xml.count("/atom:feed/atom:subtitle")).isZero();
     }

@@ -17,9 +17,15 @@ import org.w3c.dom.NodeList;
 /** Parses an answer as XML (failing on anything not well-formed) and reads it with namespace-aware XPath. */
 public final class TestXml {
 
-    private static final Map<String, String> NAMESPACES = Map.of("atom", "http://www.w3.org/2005/Atom",
-            "content", "http://purl.org/rss/1.0/modules/content/", "dc", "http://purl.org/dc/elements/1.1/",
-            "sm", "http://www.sitemaps.org/schemas/sitemap/0.9");
+    private static final Map<String, String> NAMESPACES = Map.of(
+            "atom",
+            "http://www.w3.org/2005/Atom",
+            "content",
+            "http://purl.org/rss/1.0/modules/content/",
+            "dc",
+            "http://purl.org/dc/elements/1.1/",
+            "sm",
+            "http://www.sitemaps.org/schemas/sitemap/0.9");
 
     private final Document document;
     private final XPath xpath;
@@ -50,7 +56,8 @@ public final class TestXml {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(true);
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            return new TestXml(factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))));
+            return new TestXml(
+                    factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))));
         } catch (Exception e) {
             throw new AssertionError("not well-formed XML: " + e.getMessage(), e);
         }

@@ -39,7 +39,9 @@ class FilterFuzzTest {
         while (placeholder.find()) {
             highest = Math.max(highest, Integer.parseInt(placeholder.group(1)));
         }
-        assertThat(highest).as("every value bound and every placeholder used: %s", sql).isEqualTo(values.size() + 1);
+        assertThat(highest)
+                .as("every value bound and every placeholder used: %s", sql)
+                .isEqualTo(values.size() + 1);
         assertThat(values).doesNotContainNull();
     }
 }

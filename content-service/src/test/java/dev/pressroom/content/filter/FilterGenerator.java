@@ -12,9 +12,19 @@ import java.util.Random;
  */
 public final class FilterGenerator {
 
-    private static final FilterField[] FIELDS = {FilterField.TAG, FilterField.PRIMARY_TAG, FilterField.AUTHOR,
-            FilterField.PRIMARY_AUTHOR, FilterField.SLUG, FilterField.ID, FilterField.FEATURED, FilterField.PUBLISHED_AT,
-            FilterField.UPDATED_AT, FilterField.READING_TIME, FilterField.WORD_COUNT};
+    private static final FilterField[] FIELDS = {
+        FilterField.TAG,
+        FilterField.PRIMARY_TAG,
+        FilterField.AUTHOR,
+        FilterField.PRIMARY_AUTHOR,
+        FilterField.SLUG,
+        FilterField.ID,
+        FilterField.FEATURED,
+        FilterField.PUBLISHED_AT,
+        FilterField.UPDATED_AT,
+        FilterField.READING_TIME,
+        FilterField.WORD_COUNT
+    };
     private static final Filter.Op[] ORDERED = Filter.Op.values();
 
     private final Random random;
@@ -70,14 +80,17 @@ public final class FilterGenerator {
             case FEATURED -> random.nextBoolean();
             case PUBLISHED_AT -> date(post.publishedAt());
             case UPDATED_AT -> date(post.updatedAt());
-            case READING_TIME -> post.readingTime() + random.nextInt(3) - 1 < 0 ? 0 : post.readingTime() + random.nextInt(3) - 1;
+            case READING_TIME ->
+                post.readingTime() + random.nextInt(3) - 1 < 0 ? 0 : post.readingTime() + random.nextInt(3) - 1;
             case WORD_COUNT -> post.wordCount();
         };
     }
 
     /** A post's exact time (equality hits), or a midnight near it. */
     private Instant date(Instant near) {
-        return random.nextBoolean() ? near : near.minusSeconds(near.getEpochSecond() % 86_400).plusSeconds(86_400L * (random.nextInt(3) - 1));
+        return random.nextBoolean()
+                ? near
+                : near.minusSeconds(near.getEpochSecond() % 86_400).plusSeconds(86_400L * (random.nextInt(3) - 1));
     }
 
     private String pick(List<String> values) {
@@ -92,13 +105,15 @@ public final class FilterGenerator {
             return join(and.parts(), random.nextBoolean() ? "+" : " ", true);
         }
         Filter.Condition c = (Filter.Condition) filter;
-        String name = c.field() == FilterField.TAG && random.nextBoolean() ? "tags"
+        String name = c.field() == FilterField.TAG && random.nextBoolean()
+                ? "tags"
                 : c.field() == FilterField.AUTHOR && random.nextBoolean() ? "authors" : c.field().name;
         StringBuilder text = new StringBuilder(name).append(':').append(c.negated() ? "-" : "");
         if (c.op() == Filter.Op.IN) {
             text.append('[');
             for (int i = 0; i < c.values().size(); i++) {
-                text.append(i == 0 ? "" : random.nextBoolean() ? "," : ", ").append(literal(c.values().get(i)));
+                text.append(i == 0 ? "" : random.nextBoolean() ? "," : ", ")
+                        .append(literal(c.values().get(i)));
             }
             text.append(']');
         } else {
@@ -112,7 +127,8 @@ public final class FilterGenerator {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < parts.size(); i++) {
             String part = spell(parts.get(i));
-            boolean parens = parts.get(i) instanceof Filter.Or && parenthesiseOr || !(parts.get(i) instanceof Filter.Condition) && random.nextInt(3) == 0;
+            boolean parens = parts.get(i) instanceof Filter.Or && parenthesiseOr
+                    || !(parts.get(i) instanceof Filter.Condition) && random.nextInt(3) == 0;
             text.append(i == 0 ? "" : separator).append(parens ? "(" + part + ")" : part);
         }
         return text.toString();
@@ -120,7 +136,11 @@ public final class FilterGenerator {
 
     private String literal(Object value) {
         if (value instanceof Instant instant) {
-            return "'" + (random.nextBoolean() ? instant.toString() : instant.toString().replace('T', ' ').replace("Z", "")) + "'";
+            return "'"
+                    + (random.nextBoolean()
+                            ? instant.toString()
+                            : instant.toString().replace('T', ' ').replace("Z", ""))
+                    + "'";
         }
         if (value instanceof String s && (random.nextBoolean() || !s.matches("[a-zA-Z0-9_.][a-zA-Z0-9_.-]*"))) {
             return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";

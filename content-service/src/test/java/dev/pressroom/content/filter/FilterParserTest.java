@@ -22,18 +22,23 @@ class FilterParserTest {
     @Test
     void parseWhenGhostExamplesThenTrees() {
         assertThat(FilterParser.parse("tag:recipes+featured:true"))
-                .isEqualTo(new And(List.of(tag("recipes"), new Condition(FilterField.FEATURED, false, Op.EQ, List.of(true)))));
+                .isEqualTo(new And(
+                        List.of(tag("recipes"), new Condition(FilterField.FEATURED, false, Op.EQ, List.of(true)))));
         assertThat(FilterParser.parse("tag:[soup,salad]"))
                 .isEqualTo(new Condition(FilterField.TAG, false, Op.IN, List.of("soup", "salad")));
-        assertThat(FilterParser.parse("published_at:>'2025-01-01'")).isEqualTo(new Condition(FilterField.PUBLISHED_AT, false,
-                Op.GT, List.of(Instant.parse("2025-01-01T00:00:00Z"))));
-        assertThat(FilterParser.parse("author:-jane")).isEqualTo(new Condition(FilterField.AUTHOR, true, Op.EQ, List.of("jane")));
+        assertThat(FilterParser.parse("published_at:>'2025-01-01'"))
+                .isEqualTo(new Condition(
+                        FilterField.PUBLISHED_AT, false, Op.GT, List.of(Instant.parse("2025-01-01T00:00:00Z"))));
+        assertThat(FilterParser.parse("author:-jane"))
+                .isEqualTo(new Condition(FilterField.AUTHOR, true, Op.EQ, List.of("jane")));
     }
 
     @Test
     void parseWhenCommaAndPlusThenAndBindsTighterAndParenthesesGroup() {
-        assertThat(FilterParser.parse("tag:a,tag:b+tag:c")).isEqualTo(new Or(List.of(tag("a"), new And(List.of(tag("b"), tag("c"))))));
-        assertThat(FilterParser.parse("(tag:a,tag:b)+tag:c")).isEqualTo(new And(List.of(new Or(List.of(tag("a"), tag("b"))), tag("c"))));
+        assertThat(FilterParser.parse("tag:a,tag:b+tag:c"))
+                .isEqualTo(new Or(List.of(tag("a"), new And(List.of(tag("b"), tag("c"))))));
+        assertThat(FilterParser.parse("(tag:a,tag:b)+tag:c"))
+                .isEqualTo(new And(List.of(new Or(List.of(tag("a"), tag("b"))), tag("c"))));
     }
 
     @Test
@@ -45,7 +50,8 @@ class FilterParserTest {
     @Test
     void parseWhenQuotedThenEscapesAndPluralsAndDatesNormalised() {
         assertThat(FilterParser.parse("tags:'it\\'s'")).isEqualTo(tag("it's"));
-        assertThat(FilterParser.parse("updated_at:<='2025-03-01 10:00:00'")).isEqualTo(FilterParser.parse("updated_at:<='2025-03-01T11:00:00+01:00'"));
+        assertThat(FilterParser.parse("updated_at:<='2025-03-01 10:00:00'"))
+                .isEqualTo(FilterParser.parse("updated_at:<='2025-03-01T11:00:00+01:00'"));
     }
 
     @Test
@@ -81,7 +87,9 @@ class FilterParserTest {
             Filter tree = generator.tree(3);
             String spelling = generator.spell(tree);
             assertThat(FilterParser.parse(spelling)).as(spelling).isEqualTo(tree);
-            assertThat(FilterParser.parse(Filter.print(tree))).as(Filter.print(tree)).isEqualTo(tree);
+            assertThat(FilterParser.parse(Filter.print(tree)))
+                    .as(Filter.print(tree))
+                    .isEqualTo(tree);
         }
     }
 }

@@ -11,9 +11,16 @@ import java.util.Random;
  */
 public record TestBlogModel(List<Post> posts, List<String> tagSlugs, List<String> usernames) {
 
-    public record Post(String id, String slug, List<String> tags, List<String> authors, boolean featured,
-                       Instant publishedAt, Instant updatedAt, int readingTime, int wordCount) {
-    }
+    public record Post(
+            String id,
+            String slug,
+            List<String> tags,
+            List<String> authors,
+            boolean featured,
+            Instant publishedAt,
+            Instant updatedAt,
+            int readingTime,
+            int wordCount) {}
 
     /** A model without a database, for the parser's tests (ids are fake). */
     static TestBlogModel sample() {
@@ -21,8 +28,16 @@ public record TestBlogModel(List<Post> posts, List<String> tagSlugs, List<String
         List<Post> posts = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             Instant published = Instant.parse("2025-01-01T00:00:00Z").plusSeconds(86_400L * random.nextInt(300));
-            posts.add(new Post(String.format("%024x", i), "post-" + i, List.of("soup"), List.of("ana"), random.nextBoolean(),
-                    published, published.plusSeconds(3600), 1 + random.nextInt(4), random.nextInt(900)));
+            posts.add(new Post(
+                    String.format("%024x", i),
+                    "post-" + i,
+                    List.of("soup"),
+                    List.of("ana"),
+                    random.nextBoolean(),
+                    published,
+                    published.plusSeconds(3600),
+                    1 + random.nextInt(4),
+                    random.nextInt(900)));
         }
         return new TestBlogModel(posts, List.of("soup", "salad", "bread"), List.of("ana", "ben"));
     }

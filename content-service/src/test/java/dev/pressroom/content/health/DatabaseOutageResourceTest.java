@@ -44,8 +44,12 @@ class DatabaseOutageResourceTest {
 
         DatabaseProxyProfile.cut();
         // An unknown key is never cached, so each request needs the database.
-        given().queryParam("key", unknownKey()).get("/api/content/v1/blogs/outage-demo/posts").then().statusCode(503)
-                .header("Retry-After", "5").header("Cache-Control", "no-store")
+        given().queryParam("key", unknownKey())
+                .get("/api/content/v1/blogs/outage-demo/posts")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .header("Cache-Control", "no-store")
                 .body("errors[0].type", equalTo("ServiceUnavailableError"))
                 .body("errors[0].code", equalTo("service_unavailable"));
         management().get("/q/health/ready").then().statusCode(503).body("status", equalTo("DOWN"));
@@ -53,7 +57,8 @@ class DatabaseOutageResourceTest {
         DatabaseProxyProfile.restore();
         await(() -> management().get("/q/health/ready"), 200);
         await(() -> given().queryParam("key", unknownKey()).get("/api/content/v1/blogs/outage-demo/posts"), 401)
-                .then().body("errors[0].code", equalTo("invalid_key"));
+                .then()
+                .body("errors[0].code", equalTo("invalid_key"));
         post(blog).then().statusCode(200).body("posts[0].title", equalTo("Three knife cuts worth learning"));
     }
 
@@ -68,7 +73,10 @@ class DatabaseOutageResourceTest {
         assertThat(post(blog).header("ETag")).isEqualTo(before);
 
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("outage"));
-        TestBlogs.write(folder, "posts/knife-skills.md", TestBlogs.post("Knife cuts after the outage", "2025-09-01T12:00:00Z", "techniques"));
+        TestBlogs.write(
+                folder,
+                "posts/knife-skills.md",
+                TestBlogs.post("Knife cuts after the outage", "2025-09-01T12:00:00Z", "techniques"));
         admin.importBlog("outage-listen", folder);
         // Well within the 30 s lookup TTL: only a notification received on the new connection explains the change.
         Response after = await(() -> post(blog), response -> !before.equals(response.header("ETag")));
@@ -76,7 +84,8 @@ class DatabaseOutageResourceTest {
     }
 
     private static Response post(TestContent.Loaded blog) {
-        return given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/" + blog.blog() + "/posts/knife-skills");
+        return given().header("Authorization", "Key " + blog.key())
+                .get("/api/content/v1/blogs/" + blog.blog() + "/posts/knife-skills");
     }
 
     private static String unknownKey() {

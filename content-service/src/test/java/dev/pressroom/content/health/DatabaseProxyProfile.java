@@ -13,7 +13,8 @@ public class DatabaseProxyProfile implements QuarkusTestProfile {
     public Map<String, String> getConfigOverrides() {
         String host = System.getenv().getOrDefault("PG_HOST", "127.0.0.1");
         int port = Integer.parseInt(System.getenv().getOrDefault("PG_PORT", "5432"));
-        return Map.of("quarkus.datasource.reactive.url",
+        return Map.of(
+                "quarkus.datasource.reactive.url",
                 "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/content_test");
     }
 

@@ -19,7 +19,10 @@ class HealthResourceTest {
 
     @Test
     void readinessWhenPostgresAnswersThenUpWithItsCheck() {
-        management().get("/q/health/ready").then().statusCode(200)
+        management()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("Reactive PostgreSQL connections health check"));
     }

@@ -23,17 +23,20 @@ public class UnixSocketProfile implements QuarkusTestProfile {
         String user = System.getenv().getOrDefault("PG_USER", "postgres");
         String password = System.getenv().getOrDefault("PG_PASSWORD", "");
         String directories;
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/content_test", user, password);
-             ResultSet r = c.createStatement().executeQuery("SHOW unix_socket_directories")) {
+        try (Connection c = DriverManager.getConnection(
+                        "jdbc:postgresql://" + host + ":" + port + "/content_test", user, password);
+                ResultSet r = c.createStatement().executeQuery("SHOW unix_socket_directories")) {
             r.next();
             directories = r.getString(1);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot ask the test PostgreSQL for its socket directories", e);
         }
-        String directory = Arrays.stream(directories.split(",")).map(String::strip)
-                .filter(d -> Files.exists(Path.of(d, ".s.PGSQL." + port))).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the test PostgreSQL has no Unix socket (unix_socket_directories = '"
-                        + directories + "')"));
+        String directory = Arrays.stream(directories.split(","))
+                .map(String::strip)
+                .filter(d -> Files.exists(Path.of(d, ".s.PGSQL." + port)))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(
+                        "the test PostgreSQL has no Unix socket (unix_socket_directories = '" + directories + "')"));
         return Map.of("quarkus.datasource.reactive.url", "postgresql://:" + port + "/content_test?host=" + directory);
     }
 }

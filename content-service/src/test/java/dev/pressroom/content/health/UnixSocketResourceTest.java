@@ -27,13 +27,21 @@ class UnixSocketResourceTest {
     @Test
     void readWhenPoolOnUnixSocketThenPostsAnswerOverIt() {
         // inet_client_addr() is NULL exactly for a connection that came through the Unix socket.
-        boolean overSocket = pool.query("SELECT inet_client_addr() IS NULL").execute().await().indefinitely()
-                .iterator().next().getBoolean(0);
+        boolean overSocket = pool.query("SELECT inet_client_addr() IS NULL")
+                .execute()
+                .await()
+                .indefinitely()
+                .iterator()
+                .next()
+                .getBoolean(0);
         assertThat(overSocket).isTrue();
 
         TestContent.Loaded blog = TestContent.demo(admin, "socket-demo");
-        given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/socket-demo/posts/knife-skills")
-                .then().statusCode(200).body("posts[0].title", equalTo("Three knife cuts worth learning"));
+        given().header("Authorization", "Key " + blog.key())
+                .get("/api/content/v1/blogs/socket-demo/posts/knife-skills")
+                .then()
+                .statusCode(200)
+                .body("posts[0].title", equalTo("Three knife cuts worth learning"));
         management().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BlogReaderTest {
 
-    private final BlogReader reader = new BlogReader("https://{name}.example.test/", Instant.parse("2026-01-01T00:00:00Z"));
+    private final BlogReader reader =
+            new BlogReader("https://{name}.example.test/", Instant.parse("2026-01-01T00:00:00Z"));
 
     @TempDir
     Path dir;
@@ -18,11 +19,23 @@ class BlogReaderTest {
     @Test
     void readWhenDemoBlogThenEveryPostAndPageRendered() {
         BlogPlan plan = reader.read("demo", TestBlogs.DEMO);
-        assertThat(plan.posts()).extracting(PostPlan::slug).contains("tomato-soup", "staff-meal", "winter-menu", "about");
+        assertThat(plan.posts())
+                .extracting(PostPlan::slug)
+                .contains("tomato-soup", "staff-meal", "winter-menu", "about");
         assertThat(plan.url()).isEqualTo("http://localhost:3000/");
-        PostPlan soup = plan.posts().stream().filter(p -> p.slug().equals("tomato-soup")).findFirst().orElseThrow();
-        assertThat(soup.html()).contains("card card-recipe", "card card-product", "card card-gallery", "card card-embed",
-                "card card-bookmark", "card card-button", "callout callout-tip");
+        PostPlan soup = plan.posts().stream()
+                .filter(p -> p.slug().equals("tomato-soup"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(soup.html())
+                .contains(
+                        "card card-recipe",
+                        "card card-product",
+                        "card card-gallery",
+                        "card card-embed",
+                        "card card-bookmark",
+                        "card card-button",
+                        "callout callout-tip");
         assertThat(soup.featureImage()).isEqualTo("http://localhost:3000/content/images/tomato-soup.jpg");
         assertThat(soup.featureImageSizesJson()).contains("tomato-soup.jpg?size=600");
         assertThat(soup.ratingCount()).isEqualTo(3);
@@ -52,7 +65,8 @@ class BlogReaderTest {
     void readWhenYamlBrokenThenFileAndLine() {
         Path blog = TestBlogs.demoCopy(dir);
         TestBlogs.write(blog, "posts/bad.md", "---\ntitle: Bad\ntags: [recipes\nauthors: [ana]\n---\nx\n");
-        assertThatThrownBy(() -> reader.read("demo", blog)).isInstanceOf(ImportException.class)
+        assertThatThrownBy(() -> reader.read("demo", blog))
+                .isInstanceOf(ImportException.class)
                 .satisfies(e -> {
                     ImportException error = (ImportException) e;
                     assertThat(error.file()).isEqualTo("posts/bad.md");
@@ -64,14 +78,16 @@ class BlogReaderTest {
     void readWhenUnknownFrontMatterKeyThenItsLine() {
         Path blog = TestBlogs.demoCopy(dir);
         TestBlogs.write(blog, "posts/bad.md", "---\ntitle: Bad\nauthors: [ana]\nsubtitle: nope\n---\nx\n");
-        assertThatThrownBy(() -> reader.read("demo", blog))
-                .hasMessage("posts/bad.md:4: unknown key 'subtitle'");
+        assertThatThrownBy(() -> reader.read("demo", blog)).hasMessage("posts/bad.md:4: unknown key 'subtitle'");
     }
 
     @Test
     void readWhenUnknownTagThenLineOfTags() {
         Path blog = TestBlogs.demoCopy(dir);
-        TestBlogs.write(blog, "posts/bad.md", "---\ntitle: Bad\nstatus: published\npublished_at: 2025-01-01\ntags: [nope]\nauthors: [ana]\n---\nx\n");
+        TestBlogs.write(
+                blog,
+                "posts/bad.md",
+                "---\ntitle: Bad\nstatus: published\npublished_at: 2025-01-01\ntags: [nope]\nauthors: [ana]\n---\nx\n");
         assertThatThrownBy(() -> reader.read("demo", blog)).hasMessageStartingWith("posts/bad.md:5: unknown tag");
     }
 
@@ -93,7 +109,8 @@ class BlogReaderTest {
     void readWhenDuplicateSlugThenError() {
         Path blog = TestBlogs.demoCopy(dir);
         TestBlogs.write(blog, "pages/tomato-soup.md", "---\ntitle: Dup\nauthors: [ana]\n---\nx\n");
-        assertThatThrownBy(() -> reader.read("demo", blog)).hasMessageContaining("slug 'tomato-soup' is used by another");
+        assertThatThrownBy(() -> reader.read("demo", blog))
+                .hasMessageContaining("slug 'tomato-soup' is used by another");
     }
 
     @Test
@@ -105,17 +122,42 @@ class BlogReaderTest {
     @Test
     void readWhenHostileMarkdownThenStoredHtmlIsSafeAndLinksAbsolute() {
         Path blog = TestBlogs.demoCopy(dir);
-        TestBlogs.write(blog, "posts/hostile.md", String.join("\n", "---", "title: Hostile", "authors: [ana]", "---",
-                "[click](javascript:alert(1)) [data](data:text/html,x) [ok](/safe/)",
-                "<script>alert(1)</script><img src=x onerror=alert(1)>",
-                "<svg><g onload=alert(1)></g></svg><a href=\"jav&#x09;ascript:alert(1)\">t</a>",
-                "<iframe src=\"https://evil.example/\"></iframe>",
-                "", ":::button url=\"javascript:alert(1)\" label=\"Go\"", ":::",
-                "", ":::embed url=\"https://evil.example/x\" title=\"x\"", ":::", ""));
-        PostPlan post = reader.read("demo", blog).posts().stream().filter(p -> p.slug().equals("hostile")).findFirst().orElseThrow();
-        assertThat(post.html().toLowerCase()).doesNotContain("javascript", "data:", "<script", "onerror", "onload", "<svg",
-                "evil.example/\"></iframe", "<iframe");
-        assertThat(post.html()).contains("href=\"http://localhost:3000/safe/\"", "card card-button", "https://evil.example/x");
+        TestBlogs.write(
+                blog,
+                "posts/hostile.md",
+                String.join(
+                        "\n",
+                        "---",
+                        "title: Hostile",
+                        "authors: [ana]",
+                        "---",
+                        "[click](javascript:alert(1)) [data](data:text/html,x) [ok](/safe/)",
+                        "<script>alert(1)</script><img src=x onerror=alert(1)>",
+                        "<svg><g onload=alert(1)></g></svg><a href=\"jav&#x09;ascript:alert(1)\">t</a>",
+                        "<iframe src=\"https://evil.example/\"></iframe>",
+                        "",
+                        ":::button url=\"javascript:alert(1)\" label=\"Go\"",
+                        ":::",
+                        "",
+                        ":::embed url=\"https://evil.example/x\" title=\"x\"",
+                        ":::",
+                        ""));
+        PostPlan post = reader.read("demo", blog).posts().stream()
+                .filter(p -> p.slug().equals("hostile"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(post.html().toLowerCase())
+                .doesNotContain(
+                        "javascript",
+                        "data:",
+                        "<script",
+                        "onerror",
+                        "onload",
+                        "<svg",
+                        "evil.example/\"></iframe",
+                        "<iframe");
+        assertThat(post.html())
+                .contains("href=\"http://localhost:3000/safe/\"", "card card-button", "https://evil.example/x");
     }
 
     @Test

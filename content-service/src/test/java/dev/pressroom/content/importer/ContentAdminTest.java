@@ -30,12 +30,18 @@ class ContentAdminTest {
         BlogWriter.Result result = admin.importBlog("import-good", TestBlogs.DEMO);
         assertThat(result.posts()).isEqualTo(7);
         assertThat(result.pages()).isEqualTo(2);
-        assertThat(query("SELECT slug || ':' || status || ':' || visibility FROM post WHERE blog_id = ? ORDER BY slug", result.blogId()))
+        assertThat(query(
+                        "SELECT slug || ':' || status || ':' || visibility FROM post WHERE blog_id = ? ORDER BY slug",
+                        result.blogId()))
                 .contains("staff-meal:published:unlisted", "winter-menu:draft:public", "spring-menu:scheduled:public");
-        assertThat(query("SELECT count(*)::text FROM rating r JOIN post p ON p.id = r.post_id WHERE p.blog_id = ?", result.blogId()))
+        assertThat(query(
+                        "SELECT count(*)::text FROM rating r JOIN post p ON p.id = r.post_id WHERE p.blog_id = ?",
+                        result.blogId()))
                 .containsExactly("3");
-        assertThat(query("SELECT string_agg(t.slug, ',' ORDER BY pt.position) FROM post_tag pt JOIN tag t ON t.id = pt.tag_id"
-                + " JOIN post p ON p.id = pt.post_id WHERE p.blog_id = ? AND p.slug = 'tomato-soup'", result.blogId()))
+        assertThat(query(
+                        "SELECT string_agg(t.slug, ',' ORDER BY pt.position) FROM post_tag pt JOIN tag t ON t.id = pt.tag_id"
+                                + " JOIN post p ON p.id = pt.post_id WHERE p.blog_id = ? AND p.slug = 'tomato-soup'",
+                        result.blogId()))
                 .containsExactly("recipes,soups");
     }
 
@@ -45,7 +51,10 @@ class ContentAdminTest {
         List<String> before = snapshot(first.blogId());
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("bad"));
         TestBlogs.write(folder, "posts/knife-skills.md", "---\ntitle: Changed\nauthors: [ana]\n---\nchanged\n");
-        TestBlogs.write(folder, "posts/zz-broken.md", "---\ntitle: Broken\nauthors: [ana]\n---\nok\n\n:::recipe\nnever closed\n");
+        TestBlogs.write(
+                folder,
+                "posts/zz-broken.md",
+                "---\ntitle: Broken\nauthors: [ana]\n---\nok\n\n:::recipe\nnever closed\n");
         assertThatThrownBy(() -> admin.importBlog("import-bad", folder))
                 .isInstanceOfSatisfying(ImportException.class, e -> {
                     assertThat(e.file()).isEqualTo("posts/zz-broken.md");
@@ -60,15 +69,21 @@ class ContentAdminTest {
         BlogWriter.Result first = admin.importBlog("import-again", TestBlogs.DEMO);
         List<String> ids = query("SELECT slug || '=' || id FROM post WHERE blog_id = ? ORDER BY slug", first.blogId());
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("again"));
-        TestBlogs.write(folder, "posts/knife-skills.md", TestBlogs.post("Knife skills, revised", "2025-09-01T12:00:00Z", "techniques"));
+        TestBlogs.write(
+                folder,
+                "posts/knife-skills.md",
+                TestBlogs.post("Knife skills, revised", "2025-09-01T12:00:00Z", "techniques"));
         Files.delete(folder.resolve("posts/winter-menu.md"));
         BlogWriter.Result second = admin.importBlog("import-again", folder);
         assertThat(second.blogId()).isEqualTo(first.blogId());
         assertThat(second.version()).isEqualTo(first.version() + 1);
         assertThat(query("SELECT title FROM post WHERE blog_id = ? AND slug = 'knife-skills'", first.blogId()))
                 .containsExactly("Knife skills, revised");
-        List<String> after = query("SELECT slug || '=' || id FROM post WHERE blog_id = ? ORDER BY slug", first.blogId());
-        assertThat(after).containsAll(ids.stream().filter(s -> !s.startsWith("winter-menu=")).toList());
+        List<String> after =
+                query("SELECT slug || '=' || id FROM post WHERE blog_id = ? ORDER BY slug", first.blogId());
+        assertThat(after)
+                .containsAll(
+                        ids.stream().filter(s -> !s.startsWith("winter-menu=")).toList());
         assertThat(after).noneMatch(s -> s.startsWith("winter-menu="));
     }
 
@@ -83,27 +98,36 @@ class ContentAdminTest {
     @Test
     void rotateKeyWhenCalledThenOldKeyRevokedAndOnlyHashStored() throws Exception {
         BlogWriter.Result blog = admin.importBlog("import-keys", TestBlogs.DEMO);
-        String first = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000")).key();
-        String second = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000")).key();
+        String first = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000"))
+                .key();
+        String second = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000"))
+                .key();
         assertThat(first).isNotEqualTo(second);
         // Earlier runs of this test left keys of this blog too: exactly one key is live, and it is the newest.
-        List<String> revoked = query("SELECT (revoked_at IS NOT NULL)::text FROM content_key WHERE blog_id = ?"
-                + " ORDER BY created_at, revoked_at NULLS LAST", blog.blogId());
+        List<String> revoked = query(
+                "SELECT (revoked_at IS NOT NULL)::text FROM content_key WHERE blog_id = ?"
+                        + " ORDER BY created_at, revoked_at NULLS LAST",
+                blog.blogId());
         assertThat(revoked).hasSizeGreaterThanOrEqualTo(2).endsWith("false");
         assertThat(revoked.subList(0, revoked.size() - 1)).containsOnly("true");
-        assertThat(query("SELECT key_hash || array_to_string(allowed_origins, ',') FROM content_key WHERE blog_id = ?", blog.blogId()))
+        assertThat(query(
+                        "SELECT key_hash || array_to_string(allowed_origins, ',') FROM content_key WHERE blog_id = ?",
+                        blog.blogId()))
                 .noneMatch(row -> row.contains(first.substring(4)) || row.contains(second.substring(4)))
                 .allMatch(row -> row.endsWith("http://localhost:3000"));
     }
 
     private List<String> snapshot(String blogId) throws Exception {
-        List<String> rows = query("SELECT slug || '|' || title || '|' || html || '|' || tags FROM post WHERE blog_id = ? ORDER BY slug", blogId);
+        List<String> rows = query(
+                "SELECT slug || '|' || title || '|' || html || '|' || tags FROM post WHERE blog_id = ? ORDER BY slug",
+                blogId);
         rows.addAll(query("SELECT slug || '|' || post_count FROM tag WHERE blog_id = ? ORDER BY slug", blogId));
         return rows;
     }
 
     private List<String> query(String sql, String param) throws Exception {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, param);
             List<String> rows = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {

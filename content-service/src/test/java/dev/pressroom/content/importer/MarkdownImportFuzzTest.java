@@ -16,9 +16,10 @@ import java.util.Map;
  */
 class MarkdownImportFuzzTest {
 
-    private static final PostBuilder BUILDER = new PostBuilder(URI.create("https://food.example.com/"), "Food", Map.of(),
-            Map.of(), Instant.parse("2026-11-24T00:00:00Z"));
-    private static final String FRONT_MATTER = "---\ntitle: Soup\nstatus: published\npublished_at: 2026-01-02T03:04:05Z\n---\n";
+    private static final PostBuilder BUILDER = new PostBuilder(
+            URI.create("https://food.example.com/"), "Food", Map.of(), Map.of(), Instant.parse("2026-11-24T00:00:00Z"));
+    private static final String FRONT_MATTER =
+            "---\ntitle: Soup\nstatus: published\npublished_at: 2026-01-02T03:04:05Z\n---\n";
 
     @FuzzTest
     void importedBodyPublishesNoScript(byte[] body) {

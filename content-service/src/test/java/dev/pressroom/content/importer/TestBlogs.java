@@ -11,8 +11,7 @@ public final class TestBlogs {
 
     public static final Path DEMO = Path.of("demo/kitchen");
 
-    private TestBlogs() {
-    }
+    private TestBlogs() {}
 
     public static Path demoCopy(Path target) {
         try (Stream<Path> files = Files.walk(DEMO)) {

@@ -25,7 +25,9 @@ class OriginsTest {
     @Test
     void hashWhenSameKeyThenSameHashAndNeverThePlainKey() {
         KeyHasher hasher = new KeyHasher("pepper");
-        assertThat(hasher.hash("prc_abc")).isEqualTo(new KeyHasher("pepper").hash("prc_abc")).doesNotContain("abc");
+        assertThat(hasher.hash("prc_abc"))
+                .isEqualTo(new KeyHasher("pepper").hash("prc_abc"))
+                .doesNotContain("abc");
         assertThat(hasher.hash("prc_abc")).isNotEqualTo(new KeyHasher("other").hash("prc_abc"));
     }
 }

@@ -20,7 +20,8 @@ class KeyRedactionTest {
 
     @Test
     void redactWhenOtherParametersOnlyThenUnchanged() {
-        assertThat(KeyRedaction.redact("monkey=1&keys=2&filter=key:x&key")).isEqualTo("monkey=1&keys=2&filter=key:x&key");
+        assertThat(KeyRedaction.redact("monkey=1&keys=2&filter=key:x&key"))
+                .isEqualTo("monkey=1&keys=2&filter=key:x&key");
         assertThat(KeyRedaction.redact("bad=%zz&x=%")).isEqualTo("bad=%zz&x=%");
     }
 }

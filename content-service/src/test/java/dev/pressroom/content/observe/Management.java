@@ -8,8 +8,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /** Requests to the management interface (health, metrics), which listens on its own port. */
 public final class Management {
 
-    private Management() {
-    }
+    private Management() {}
 
     public static RequestSpecification management() {
         return given().port(ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class));

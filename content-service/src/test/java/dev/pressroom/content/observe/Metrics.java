@@ -8,11 +8,15 @@ import java.util.function.DoublePredicate;
 /** content-service's /q/metrics on the management port, scraped afresh on every call. */
 public final class Metrics {
 
-    private Metrics() {
-    }
+    private Metrics() {}
 
     public static MetricsScrape scrape() {
-        return new MetricsScrape(Management.management().get("/q/metrics").then().statusCode(200).extract().asString());
+        return new MetricsScrape(Management.management()
+                .get("/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     }
 
     public static List<MetricsScrape.Sample> samples() {

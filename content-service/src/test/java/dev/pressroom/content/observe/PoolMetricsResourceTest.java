@@ -25,15 +25,23 @@ class PoolMetricsResourceTest {
 
         // An unknown key is never cached: its lookup needs a connection.
         given().queryParam("key", "prc_" + UUID.randomUUID().toString().replace("-", ""))
-                .get("/api/content/v1/blogs/pool-metrics/posts").then().statusCode(401);
-        given().queryParam("key", blog.key()).queryParam("limit", "9").get("/api/content/v1/blogs/pool-metrics/posts")
-                .then().statusCode(200);
+                .get("/api/content/v1/blogs/pool-metrics/posts")
+                .then()
+                .statusCode(401);
+        given().queryParam("key", blog.key())
+                .queryParam("limit", "9")
+                .get("/api/content/v1/blogs/pool-metrics/posts")
+                .then()
+                .statusCode(200);
 
-        assertThat(Metrics.value("sql_pool_completed_total", "pool_type", "sql")).isGreaterThanOrEqualTo(acquired + 2);
-        assertThat(Metrics.value("sql_pool_queue_delay_seconds_count", "pool_type", "sql")).isGreaterThanOrEqualTo(waited + 2);
+        assertThat(Metrics.value("sql_pool_completed_total", "pool_type", "sql"))
+                .isGreaterThanOrEqualTo(acquired + 2);
+        assertThat(Metrics.value("sql_pool_queue_delay_seconds_count", "pool_type", "sql"))
+                .isGreaterThanOrEqualTo(waited + 2);
         assertThat(Metrics.present("sql_pool_active", "pool_type", "sql")).isTrue();
         assertThat(Metrics.present("sql_pool_idle", "pool_type", "sql")).isTrue();
         assertThat(Metrics.present("sql_pool_queue_size", "pool_type", "sql")).isTrue();
-        assertThat(Metrics.present("sql_pool_usage_seconds_count", "pool_type", "sql")).isTrue();
+        assertThat(Metrics.present("sql_pool_usage_seconds_count", "pool_type", "sql"))
+                .isTrue();
     }
 }

@@ -29,8 +29,15 @@ class RouteLabelsResourceTest {
         TestContent.Loaded blog = TestContent.demo(admin, "label-secret-blog");
         String base = "/api/content/v1/blogs/label-secret-blog";
         String byId = "/api/content/v1/blogs/" + blog.blogId();
-        List<String> made = List.of("label-secret-blog", blog.blogId(), blog.key(), "madeup-slug", "madeup-tag", "madeup-user",
-                "madeup-blog", "madeup-path");
+        List<String> made = List.of(
+                "label-secret-blog",
+                blog.blogId(),
+                blog.key(),
+                "madeup-slug",
+                "madeup-tag",
+                "madeup-user",
+                "madeup-blog",
+                "madeup-path");
 
         keyed(blog).get(base + "/posts").then().statusCode(200);
         keyed(blog).get(byId + "/posts/knife-skills").then().statusCode(200);
@@ -44,22 +51,34 @@ class RouteLabelsResourceTest {
         keyed(blog).get("/madeup-path").then().statusCode(404);
         keyed(blog).post(base + "/posts/madeup-slug").then().statusCode(405);
         given().options(base + "/posts/madeup-slug").then().statusCode(204);
-        given().header("Origin", "https://site.example").header("Access-Control-Request-Method", "GET")
-                .options(base + "/tags/madeup-tag").then().statusCode(204);
+        given().header("Origin", "https://site.example")
+                .header("Access-Control-Request-Method", "GET")
+                .options(base + "/tags/madeup-tag")
+                .then()
+                .statusCode(204);
         given().get(base + "/rss/").then().statusCode(200);
         given().get(base + "/sitemap-posts.xml").then().statusCode(200);
         given().get(base + "/posts").then().statusCode(401);
 
-        List<MetricsScrape.Sample> requests = Metrics.samples().stream().filter(s -> s.name().equals(REQUESTS)).toList();
-        assertThat(requests).extracting(s -> s.labels().get("uri"))
+        List<MetricsScrape.Sample> requests = Metrics.samples().stream()
+                .filter(s -> s.name().equals(REQUESTS))
+                .toList();
+        assertThat(requests)
+                .extracting(s -> s.labels().get("uri"))
                 .allMatch(uri -> uri.startsWith(BLOG + "/") || FIXED.contains(uri), "a template or a fixed word")
                 .noneMatch(uri -> made.stream().anyMatch(uri::contains));
-        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts/{slugOrId}", "status", "404")).isTrue();
-        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts", "status", "404")).isTrue(); // unknown blog
-        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts", "status", "401")).isTrue();
-        assertThat(Metrics.present(REQUESTS, "uri", "/unmatched", "status", "405")).isTrue();
-        assertThat(Metrics.present(REQUESTS, "uri", "NOT_FOUND", "status", "404")).isTrue();
-        assertThat(Metrics.value(REQUESTS, "uri", "/cors-preflight", "method", "OPTIONS")).isGreaterThanOrEqualTo(2);
+        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts/{slugOrId}", "status", "404"))
+                .isTrue();
+        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts", "status", "404"))
+                .isTrue(); // unknown blog
+        assertThat(Metrics.present(REQUESTS, "uri", BLOG + "/posts", "status", "401"))
+                .isTrue();
+        assertThat(Metrics.present(REQUESTS, "uri", "/unmatched", "status", "405"))
+                .isTrue();
+        assertThat(Metrics.present(REQUESTS, "uri", "NOT_FOUND", "status", "404"))
+                .isTrue();
+        assertThat(Metrics.value(REQUESTS, "uri", "/cors-preflight", "method", "OPTIONS"))
+                .isGreaterThanOrEqualTo(2);
     }
 
     private static RequestSpecification keyed(TestContent.Loaded blog) {

@@ -12,7 +12,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,40 +43,59 @@ class TracingResourceTest {
     @Test
     void getWhenTraceparentThenServerSpanContinuesItAndPostgresSpanIsItsChild() throws InterruptedException {
         // A page size no other test asks for: the answer is not cached, so the posts are read from PostgreSQL.
-        given().header("traceparent", TRACEPARENT).queryParam("key", blog.key()).queryParam("limit", "11")
-                .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
+        given().header("traceparent", TRACEPARENT)
+                .queryParam("key", blog.key())
+                .queryParam("limit", "11")
+                .get("/api/content/v1/blogs/tracing-demo/posts")
+                .then()
+                .statusCode(200);
 
-        SpanData server = await(span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
+        SpanData server = await(
+                span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
         assertThat(server.getParentSpanId()).isEqualTo(PARENT_ID);
         assertThat(server.getName()).isEqualTo("GET " + ROUTE);
-        SpanData query = await(span -> span.getKind() == SpanKind.CLIENT && span.getTraceId().equals(TRACE_ID)
+        SpanData query = await(span -> span.getKind() == SpanKind.CLIENT
+                && span.getTraceId().equals(TRACE_ID)
                 && "SELECT post".equals(span.getName()));
         assertThat(query.getParentSpanId()).isEqualTo(server.getSpanId());
-        assertThat(query.getAttributes().asMap().keySet()).extracting(Object::toString).contains("db.statement");
+        assertThat(query.getAttributes().asMap().keySet())
+                .extracting(Object::toString)
+                .contains("db.statement");
     }
 
     @Test
     void getWhenKeyInQueryThenNoSpanCarriesIt() throws InterruptedException {
-        given().header("traceparent", TRACEPARENT).queryParam("key", blog.key()).queryParam("limit", "12")
-                .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
+        given().header("traceparent", TRACEPARENT)
+                .queryParam("key", blog.key())
+                .queryParam("limit", "12")
+                .get("/api/content/v1/blogs/tracing-demo/posts")
+                .then()
+                .statusCode(200);
 
-        SpanData server = await(span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
+        SpanData server = await(
+                span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID));
         assertThat(server.getAttributes().get(KeyRedaction.URL_QUERY)).isEqualTo("key=REDACTED&limit=12");
         assertThat(spans.getFinishedSpanItems()).allSatisfy(span -> {
             assertThat(span.getName()).doesNotContain(blog.key());
-            assertThat(span.getAttributes().asMap().values()).noneMatch(value -> value.toString().contains(blog.key()));
+            assertThat(span.getAttributes().asMap().values())
+                    .noneMatch(value -> value.toString().contains(blog.key()));
         });
     }
 
     @Test
     void getWhenKeyInQueryThenAccessLoggedWithRouteStatusTraceAndNoKey() throws InterruptedException {
         try (LogCapture logs = LogCapture.start()) {
-            given().header("traceparent", TRACEPARENT).queryParam("key", blog.key())
-                    .get("/api/content/v1/blogs/tracing-demo/posts").then().statusCode(200);
-            String line = awaitAccessLine(logs).orElseThrow(() -> new AssertionError("no access-log line for the request"));
+            given().header("traceparent", TRACEPARENT)
+                    .queryParam("key", blog.key())
+                    .get("/api/content/v1/blogs/tracing-demo/posts")
+                    .then()
+                    .statusCode(200);
+            String line =
+                    awaitAccessLine(logs).orElseThrow(() -> new AssertionError("no access-log line for the request"));
 
-            assertThat(line).isEqualTo("GET /api/content/v1/blogs/tracing-demo/posts route=" + ROUTE + " status=200 "
-                    + line.replaceAll(".* (\\d+ms) .*", "$1") + " trace=" + TRACE_ID);
+            assertThat(line)
+                    .isEqualTo("GET /api/content/v1/blogs/tracing-demo/posts route=" + ROUTE + " status=200 "
+                            + line.replaceAll(".* (\\d+ms) .*", "$1") + " trace=" + TRACE_ID);
             assertThat(logs.everything()).noneMatch(text -> text.contains(blog.key()));
         }
     }
@@ -86,7 +104,8 @@ class TracingResourceTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
             Optional<String> line = logs.messages("io.quarkus.http.access-log").stream()
-                    .filter(message -> message.endsWith("trace=" + TRACE_ID)).findFirst();
+                    .filter(message -> message.endsWith("trace=" + TRACE_ID))
+                    .findFirst();
             if (line.isPresent()) {
                 return line;
             }
@@ -98,7 +117,8 @@ class TracingResourceTest {
     private SpanData await(java.util.function.Predicate<SpanData> wanted) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (System.nanoTime() < deadline) {
-            Optional<SpanData> span = spans.getFinishedSpanItems().stream().filter(wanted).findFirst();
+            Optional<SpanData> span =
+                    spans.getFinishedSpanItems().stream().filter(wanted).findFirst();
             if (span.isPresent()) {
                 return span.get();
             }

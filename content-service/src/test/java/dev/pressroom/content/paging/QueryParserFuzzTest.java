@@ -15,15 +15,29 @@ import java.util.Set;
 class QueryParserFuzzTest {
 
     private static final QueryParser PARSER = new QueryParser(Set.of("title", "slug", "excerpt", "published_at"));
-    private static final String[] NAMES = {"page", "limit", "tag", "author", "featured", "filter", "search", "order",
-        "fields", "include", "formats", "key", "x"};
+    private static final String[] NAMES = {
+        "page",
+        "limit",
+        "tag",
+        "author",
+        "featured",
+        "filter",
+        "search",
+        "order",
+        "fields",
+        "include",
+        "formats",
+        "key",
+        "x"
+    };
 
     @FuzzTest
     void queryIsRefusedOrWithinBounds(FuzzedDataProvider data) {
         Map<String, List<String>> params = new HashMap<>();
         int count = data.consumeInt(0, 8);
         for (int i = 0; i < count; i++) {
-            params.computeIfAbsent(data.pickValue(NAMES), name -> new ArrayList<>()).add(data.consumeString(300));
+            params.computeIfAbsent(data.pickValue(NAMES), name -> new ArrayList<>())
+                    .add(data.consumeString(300));
         }
         ListQuery query;
         try {

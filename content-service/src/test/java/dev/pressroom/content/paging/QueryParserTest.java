@@ -7,9 +7,9 @@ import dev.pressroom.kernel.error.ApiException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class QueryParserTest {
 
@@ -39,14 +39,32 @@ class QueryParserTest {
     @Test
     void listWhenOrdersThenParsed() {
         assertThat(parser.list(Map.of("order", List.of("title asc"))).order()).isEqualTo(Order.TITLE_ASC);
-        assertThat(parser.list(Map.of("order", List.of("published_at  ASC"))).order()).isEqualTo(Order.PUBLISHED_ASC);
-        assertThat(parser.list(Map.of("order", List.of("updated_at desc"))).order()).isEqualTo(Order.UPDATED_DESC);
+        assertThat(parser.list(Map.of("order", List.of("published_at  ASC"))).order())
+                .isEqualTo(Order.PUBLISHED_ASC);
+        assertThat(parser.list(Map.of("order", List.of("updated_at desc"))).order())
+                .isEqualTo(Order.UPDATED_DESC);
     }
 
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource({"limit,0", "limit,101", "limit,-1", "limit,ten", "page,0", "page,-2", "page,1.5", "page,99999999",
-            "order,bogus", "order,title desc", "fields,nope", "fields,'title,'", "formats,pdf", "featured,yes",
-            "include,comments", "tag,Bad Tag", "author,<x>"})
+    @CsvSource({
+        "limit,0",
+        "limit,101",
+        "limit,-1",
+        "limit,ten",
+        "page,0",
+        "page,-2",
+        "page,1.5",
+        "page,99999999",
+        "order,bogus",
+        "order,title desc",
+        "fields,nope",
+        "fields,'title,'",
+        "formats,pdf",
+        "featured,yes",
+        "include,comments",
+        "tag,Bad Tag",
+        "author,<x>"
+    })
     void listWhenMalformedThenBadRequest(String name, String value) {
         assertThatThrownBy(() -> parser.list(Map.of(name, List.of(value))))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
@@ -63,7 +81,8 @@ class QueryParserTest {
 
     @Test
     void selectionWhenIncludeBothThenTagsAndAuthors() {
-        ListQuery.Selection s = parser.selection(Map.of("include", List.of("tags,authors"), "formats", List.of("both")));
+        ListQuery.Selection s =
+                parser.selection(Map.of("include", List.of("tags,authors"), "formats", List.of("both")));
         assertThat(s.includeTags()).isTrue();
         assertThat(s.includeAuthors()).isTrue();
         assertThat(s.formats()).isEqualTo(Formats.BOTH);

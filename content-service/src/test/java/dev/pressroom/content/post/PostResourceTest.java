@@ -41,7 +41,9 @@ class PostResourceTest {
 
     @Test
     void listWhenDefaultThenPublishedPublicPostsNewestFirst() {
-        api().get("/posts").then().statusCode(200)
+        api().get("/posts")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("tomato-soup", "sourdough-basics", "knife-skills", "pantry-staples"))
                 .body("meta.pagination.page", equalTo(1))
                 .body("meta.pagination.limit", equalTo(15))
@@ -53,7 +55,9 @@ class PostResourceTest {
 
     @Test
     void listWhenPostFieldsThenSpecShapeAndAbsoluteUrls() {
-        api().get("/posts?limit=1").then().statusCode(200)
+        api().get("/posts?limit=1")
+                .then()
+                .statusCode(200)
                 .body("posts[0].id", notNullValue())
                 .body("posts[0].type", equalTo("post"))
                 .body("posts[0].url", equalTo("http://localhost:3000/tomato-soup/"))
@@ -78,7 +82,9 @@ class PostResourceTest {
 
     @Test
     void listWhenNonRecipeThenRatingRecipeMadeNull() {
-        api().get("/posts?tag=baking").then().statusCode(200)
+        api().get("/posts?tag=baking")
+                .then()
+                .statusCode(200)
                 .body("posts[0].rating", nullValue())
                 .body("posts[0].recipe", nullValue())
                 .body("posts[0].made", nullValue())
@@ -87,7 +93,9 @@ class PostResourceTest {
 
     @Test
     void listWhenLastPageThenNextNullAndPrevSet() {
-        api().get("/posts?limit=3&page=2").then().statusCode(200)
+        api().get("/posts?limit=3&page=2")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("pantry-staples"))
                 .body("meta.pagination.pages", equalTo(2))
                 .body("meta.pagination.next", nullValue())
@@ -96,13 +104,18 @@ class PostResourceTest {
 
     @Test
     void listWhenFirstOfSeveralPagesThenNextSet() {
-        api().get("/posts?limit=3").then().statusCode(200)
-                .body("meta.pagination.next", equalTo(2)).body("meta.pagination.prev", nullValue());
+        api().get("/posts?limit=3")
+                .then()
+                .statusCode(200)
+                .body("meta.pagination.next", equalTo(2))
+                .body("meta.pagination.prev", nullValue());
     }
 
     @Test
     void listWhenPageBeyondLastThenEmptyWithMeta() {
-        api().get("/posts?limit=3&page=9").then().statusCode(200)
+        api().get("/posts?limit=3&page=9")
+                .then()
+                .statusCode(200)
                 .body("posts", org.hamcrest.Matchers.empty())
                 .body("meta.pagination.total", equalTo(4))
                 .body("meta.pagination.next", nullValue())
@@ -116,100 +129,144 @@ class PostResourceTest {
 
     @Test
     void listWhenOrderPublishedAscThenOldestFirst() {
-        api().get("/posts?order=published_at asc&fields=slug").then().statusCode(200)
+        api().get("/posts?order=published_at asc&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("pantry-staples", "knife-skills", "sourdough-basics", "tomato-soup"));
     }
 
     @Test
     void listWhenOrderPublishedAscSecondPageThenContinuesOldestFirst() {
-        api().get("/posts?order=published_at asc&limit=3&page=2&fields=slug").then().statusCode(200)
-                .body("posts.slug", contains("tomato-soup")).body("meta.pagination.total", equalTo(4));
-        api().get("/posts?order=published_at asc&limit=2&page=2&fields=slug").then().statusCode(200)
+        api().get("/posts?order=published_at asc&limit=3&page=2&fields=slug")
+                .then()
+                .statusCode(200)
+                .body("posts.slug", contains("tomato-soup"))
+                .body("meta.pagination.total", equalTo(4));
+        api().get("/posts?order=published_at asc&limit=2&page=2&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("sourdough-basics", "tomato-soup"));
     }
 
     @Test
     void listWhenDeepDefaultPageThenRanksContinue() {
-        api().get("/posts?limit=1&page=3&fields=slug").then().statusCode(200)
-                .body("posts.slug", contains("knife-skills")).body("meta.pagination.pages", equalTo(4));
+        api().get("/posts?limit=1&page=3&fields=slug")
+                .then()
+                .statusCode(200)
+                .body("posts.slug", contains("knife-skills"))
+                .body("meta.pagination.pages", equalTo(4));
     }
 
     @Test
     void listWhenOrderTitleAscThenAlphabetical() {
-        api().get("/posts?order=title asc&fields=title").then().statusCode(200)
-                .body("posts.title", contains("Roasted tomato soup", "Sourdough basics", "Ten pantry staples",
-                        "Three knife cuts worth learning"));
+        api().get("/posts?order=title asc&fields=title")
+                .then()
+                .statusCode(200)
+                .body(
+                        "posts.title",
+                        contains(
+                                "Roasted tomato soup",
+                                "Sourdough basics",
+                                "Ten pantry staples",
+                                "Three knife cuts worth learning"));
     }
 
     @Test
     void listWhenOrderUpdatedDescThenMostRecentlyUpdatedFirst() {
-        api().get("/posts?order=updated_at desc&fields=slug").then().statusCode(200)
+        api().get("/posts?order=updated_at desc&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("tomato-soup", "sourdough-basics", "knife-skills", "pantry-staples"));
     }
 
     @Test
     void listWhenTagFilterThenOnlyThatTagWithTotal() {
-        api().get("/posts?tag=techniques&fields=slug").then().statusCode(200)
+        api().get("/posts?tag=techniques&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("sourdough-basics", "knife-skills", "pantry-staples"))
                 .body("meta.pagination.total", equalTo(3));
     }
 
     @Test
     void listWhenTagFilterAscendingThenOldestFirst() {
-        api().get("/posts?tag=techniques&order=published_at asc&fields=slug").then().statusCode(200)
+        api().get("/posts?tag=techniques&order=published_at asc&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("pantry-staples", "knife-skills", "sourdough-basics"));
     }
 
     @Test
     void listWhenAuthorFilterThenCoAuthoredPostsToo() {
-        api().get("/posts?author=ben&fields=slug").then().statusCode(200)
+        api().get("/posts?author=ben&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("tomato-soup", "sourdough-basics"));
     }
 
     @Test
     void listWhenFeaturedThenOnlyFeatured() {
-        api().get("/posts?featured=true&fields=slug").then().statusCode(200)
-                .body("posts.slug", contains("tomato-soup", "pantry-staples")).body("meta.pagination.total", equalTo(2));
-        api().get("/posts?featured=false&fields=slug").then().statusCode(200)
+        api().get("/posts?featured=true&fields=slug")
+                .then()
+                .statusCode(200)
+                .body("posts.slug", contains("tomato-soup", "pantry-staples"))
+                .body("meta.pagination.total", equalTo(2));
+        api().get("/posts?featured=false&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", contains("sourdough-basics", "knife-skills"));
     }
 
     @Test
     void listWhenCombinedFiltersThenAllApply() {
-        api().get("/posts?tag=recipes&author=ana&featured=true&order=title asc&fields=slug").then().statusCode(200)
-                .body("posts.slug", contains("tomato-soup", "pantry-staples")).body("meta.pagination.total", equalTo(2));
+        api().get("/posts?tag=recipes&author=ana&featured=true&order=title asc&fields=slug")
+                .then()
+                .statusCode(200)
+                .body("posts.slug", contains("tomato-soup", "pantry-staples"))
+                .body("meta.pagination.total", equalTo(2));
     }
 
     @Test
     void listWhenUnknownTagThenEmpty() {
-        api().get("/posts?tag=nothing-here").then().statusCode(200)
-                .body("posts", org.hamcrest.Matchers.empty()).body("meta.pagination.total", equalTo(0))
+        api().get("/posts?tag=nothing-here")
+                .then()
+                .statusCode(200)
+                .body("posts", org.hamcrest.Matchers.empty())
+                .body("meta.pagination.total", equalTo(0))
                 .body("meta.pagination.pages", equalTo(1));
     }
 
     @Test
     void listWhenFieldsThenOnlyThose() {
-        api().get("/posts?fields=title,url&limit=1").then().statusCode(200)
+        api().get("/posts?fields=title,url&limit=1")
+                .then()
+                .statusCode(200)
                 .body("posts[0].keySet()", org.hamcrest.Matchers.containsInAnyOrder("title", "url"));
     }
 
     @Test
     void listWhenFormatsMarkdownThenMarkdownInsteadOfHtml() {
-        api().get("/posts?formats=markdown&limit=1").then().statusCode(200)
+        api().get("/posts?formats=markdown&limit=1")
+                .then()
+                .statusCode(200)
                 .body("posts[0].markdown", containsString(":::recipe"))
                 .body("posts[0]", not(hasKey("html")));
     }
 
     @Test
     void listWhenFormatsBothThenBoth() {
-        api().get("/posts?formats=both&limit=1&fields=html,markdown").then().statusCode(200)
+        api().get("/posts?formats=both&limit=1&fields=html,markdown")
+                .then()
+                .statusCode(200)
                 .body("posts[0].html", containsString("<h2 id=\"ingredients-and-method\">"))
                 .body("posts[0].markdown", startsWith("Roasting"));
     }
 
     @Test
     void listWhenIncludeTagsAuthorsThenFullObjects() {
-        api().get("/posts?include=tags,authors&limit=1").then().statusCode(200)
+        api().get("/posts?include=tags,authors&limit=1")
+                .then()
+                .statusCode(200)
                 .body("posts[0].tags[0].description", equalTo("Things to cook tonight."))
                 .body("posts[0].tags[0].count.posts", equalTo(2))
                 .body("posts[0].authors.username", contains("ana", "ben"))
@@ -219,7 +276,9 @@ class PostResourceTest {
 
     @Test
     void listWhenIncludeTagsOnlyThenFullTagsInOrderAndNoAuthors() {
-        api().get("/posts?include=tags&limit=all&fields=slug,tags").then().statusCode(200)
+        api().get("/posts?include=tags&limit=all&fields=slug,tags")
+                .then()
+                .statusCode(200)
                 .body("posts.find { it.slug == 'tomato-soup' }.tags.slug", contains("recipes", "soups"))
                 .body("posts.find { it.slug == 'tomato-soup' }.tags[1].description", equalTo("Bowls of comfort."))
                 .body("posts[0]", not(hasKey("authors")));
@@ -227,23 +286,30 @@ class PostResourceTest {
 
     @Test
     void listWhenIncludeAuthorsOnlyThenShortTagsAndFullAuthorsInOrder() {
-        api().get("/posts?include=authors&limit=all&fields=slug,tags,authors").then().statusCode(200)
+        api().get("/posts?include=authors&limit=all&fields=slug,tags,authors")
+                .then()
+                .statusCode(200)
                 .body("posts.find { it.slug == 'tomato-soup' }.authors.username", contains("ana", "ben"))
                 .body("posts.find { it.slug == 'tomato-soup' }.authors[1].count.posts", equalTo(2))
-                .body("posts.find { it.slug == 'tomato-soup' }.tags[0].keySet()",
+                .body(
+                        "posts.find { it.slug == 'tomato-soup' }.tags[0].keySet()",
                         org.hamcrest.Matchers.containsInAnyOrder("slug", "name", "url"));
     }
 
     @Test
     void listWhenNoIncludeThenShortTagsAndNoAuthors() {
-        api().get("/posts?limit=1").then().statusCode(200)
+        api().get("/posts?limit=1")
+                .then()
+                .statusCode(200)
                 .body("posts[0].tags[0].keySet()", org.hamcrest.Matchers.containsInAnyOrder("slug", "name", "url"))
                 .body("posts[0]", not(hasKey("authors")));
     }
 
     @Test
     void listWhenUnlistedDraftScheduledThenNeverListed() {
-        api().get("/posts?limit=all&fields=slug").then().statusCode(200)
+        api().get("/posts?limit=all&fields=slug")
+                .then()
+                .statusCode(200)
                 .body("posts.slug", not(hasItem("staff-meal")))
                 .body("posts.slug", not(hasItem("winter-menu")))
                 .body("posts.slug", not(hasItem("spring-menu")));
@@ -251,7 +317,9 @@ class PostResourceTest {
 
     @Test
     void oneWhenSlugThenPostWithTagsAndAuthors() {
-        api().get("/posts/tomato-soup").then().statusCode(200)
+        api().get("/posts/tomato-soup")
+                .then()
+                .statusCode(200)
                 .body("posts", org.hamcrest.Matchers.hasSize(1))
                 .body("posts[0].authors.username", contains("ana", "ben"))
                 .body("posts[0].tags.slug", contains("recipes", "soups"))
@@ -261,13 +329,19 @@ class PostResourceTest {
 
     @Test
     void oneWhenIdThenSamePost() {
-        String id = api().get("/posts/tomato-soup?fields=id").then().statusCode(200).extract().path("posts[0].id");
+        String id = api().get("/posts/tomato-soup?fields=id")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("posts[0].id");
         api().get("/posts/" + id + "?fields=slug").then().statusCode(200).body("posts[0].slug", equalTo("tomato-soup"));
     }
 
     @Test
     void oneWhenUnlistedBySlugThenAnswers() {
-        api().get("/posts/staff-meal?fields=slug,visibility").then().statusCode(200)
+        api().get("/posts/staff-meal?fields=slug,visibility")
+                .then()
+                .statusCode(200)
                 .body("posts[0].visibility", equalTo("unlisted"));
     }
 
@@ -290,7 +364,9 @@ class PostResourceTest {
 
     @Test
     void pagesWhenListedThenPagesKeyAndPageType() {
-        api().get("/pages?fields=slug,type,url").then().statusCode(200)
+        api().get("/pages?fields=slug,type,url")
+                .then()
+                .statusCode(200)
                 .body("pages.slug", contains("contact", "about"))
                 .body("pages.type", everyItem(equalTo("page")))
                 .body("pages[1].url", equalTo("http://localhost:3000/about/"))
@@ -299,15 +375,21 @@ class PostResourceTest {
 
     @Test
     void pagesWhenOneThenPagesKey() {
-        api().get("/pages/about").then().statusCode(200).body("pages[0].title", equalTo("About"))
+        api().get("/pages/about")
+                .then()
+                .statusCode(200)
+                .body("pages[0].title", equalTo("About"))
                 .body("pages[0].rating", nullValue());
         api().get("/pages/tomato-soup").then().statusCode(404);
     }
 
     @Test
     void pagesWhenParametersThenSameRulesAsPosts() {
-        api().get("/pages?limit=1&page=2&order=title asc&fields=title").then().statusCode(200)
-                .body("pages.title", contains("Contact")).body("meta.pagination.prev", equalTo(1));
+        api().get("/pages?limit=1&page=2&order=title asc&fields=title")
+                .then()
+                .statusCode(200)
+                .body("pages.title", contains("Contact"))
+                .body("meta.pagination.prev", equalTo(1));
         api().get("/pages?limit=0").then().statusCode(400);
     }
 }

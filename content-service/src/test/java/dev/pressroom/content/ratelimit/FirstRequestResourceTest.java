@@ -46,9 +46,11 @@ class FirstRequestResourceTest {
     @Test
     @Order(1)
     void startWhenNoRequestYetThenConnectedAndScriptRun() {
-        // Seen from a connection of the test's own: the service's connection to the test database, its last command EVAL.
+        // Seen from a connection of the test's own: the service's connection to the test database, its last command
+        // EVAL.
         List<String> clients = clientList();
-        assertThat(clients).anySatisfy(client -> assertThat(client).contains(" db=11 ").contains(" cmd=eval "));
+        assertThat(clients)
+                .anySatisfy(client -> assertThat(client).contains(" db=11 ").contains(" cmd=eval "));
     }
 
     @Test
@@ -58,8 +60,11 @@ class FirstRequestResourceTest {
         String address = "198.51.100.7";
         redis.key().del("rl:a:" + address);
 
-        given().header("X-Forwarded-For", address).queryParam("key", blog.key())
-                .get("/api/content/v1/blogs/first-request/settings").then().statusCode(200);
+        given().header("X-Forwarded-For", address)
+                .queryParam("key", blog.key())
+                .get("/api/content/v1/blogs/first-request/settings")
+                .then()
+                .statusCode(200);
 
         assertThat(redis.value(Long.class).get("rl:a:" + address)).isEqualTo(1L);
     }
@@ -68,9 +73,15 @@ class FirstRequestResourceTest {
         Redis client = Redis.createClient(vertx, redisUrl);
         try {
             RedisConnection connection = client.connect().await().indefinitely();
-            String list = connection.send(Request.cmd(Command.CLIENT).arg("LIST")).await().indefinitely().toString();
+            String list = connection
+                    .send(Request.cmd(Command.CLIENT).arg("LIST"))
+                    .await()
+                    .indefinitely()
+                    .toString();
             connection.close().await().indefinitely();
-            return Arrays.stream(list.split("\n")).map(line -> " " + line.strip() + " ").toList();
+            return Arrays.stream(list.split("\n"))
+                    .map(line -> " " + line.strip() + " ")
+                    .toList();
         } finally {
             client.close();
         }

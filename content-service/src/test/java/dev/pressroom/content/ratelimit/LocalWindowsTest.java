@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class LocalWindowsTest {
 
-    private final MovableClock clock = new MovableClock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
+    private final MovableClock clock =
+            new MovableClock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
 
     @Test
     void hitWhenSameWindowThenCountsUpAndReportsReset() {

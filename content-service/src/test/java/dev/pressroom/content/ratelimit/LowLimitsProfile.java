@@ -8,7 +8,12 @@ public class LowLimitsProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("content.rate-limit.per-key", "3", "content.rate-limit.per-address", "5",
-                "content.rate-limit.window", "30s");
+        return Map.of(
+                "content.rate-limit.per-key",
+                "3",
+                "content.rate-limit.per-address",
+                "5",
+                "content.rate-limit.window",
+                "30s");
     }
 }

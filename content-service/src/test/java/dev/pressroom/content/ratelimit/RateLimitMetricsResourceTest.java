@@ -74,12 +74,14 @@ class RateLimitMetricsResourceTest {
     }
 
     private static Response settings(String key, String address) {
-        return given().header("X-Forwarded-For", address).queryParam("key", key)
+        return given().header("X-Forwarded-For", address)
+                .queryParam("key", key)
                 .get("/api/content/v1/blogs/limit-metrics/settings");
     }
 
     private String newKey() throws Exception {
-        return admin.createKey("limit-metrics", "client-" + UUID.randomUUID(), List.of()).key();
+        return admin.createKey("limit-metrics", "client-" + UUID.randomUUID(), List.of())
+                .key();
     }
 
     private static String newAddress() {

@@ -36,6 +36,7 @@ class RateLimitResourceTest {
 
     /** Each test is a new client (own key, own address): the service remembers counts it has seen in memory. */
     private String key;
+
     private String address;
 
     @BeforeEach
@@ -43,7 +44,8 @@ class RateLimitResourceTest {
         if (blog == null) {
             blog = TestContent.demo(admin, "limits-demo");
         }
-        key = admin.createKey("limits-demo", "client-" + UUID.randomUUID(), List.of()).key();
+        key = admin.createKey("limits-demo", "client-" + UUID.randomUUID(), List.of())
+                .key();
         address = "203.0.113." + ADDRESSES.incrementAndGet();
     }
 
@@ -56,7 +58,10 @@ class RateLimitResourceTest {
         for (int i = 0; i < 3; i++) {
             client(key).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(200);
         }
-        client(key).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(429)
+        client(key)
+                .get("/api/content/v1/blogs/limits-demo/settings")
+                .then()
+                .statusCode(429)
                 .header("Retry-After", org.hamcrest.Matchers.matchesPattern("[1-9][0-9]?"))
                 .header("Cache-Control", "no-store")
                 .body("errors[0].type", equalTo("TooManyRequestsError"))
@@ -70,16 +75,24 @@ class RateLimitResourceTest {
             client(key).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(200);
         }
         for (int i = 0; i < 2; i++) {
-            client(second).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(200);
+            client(second)
+                    .get("/api/content/v1/blogs/limits-demo/settings")
+                    .then()
+                    .statusCode(200);
         }
-        client(second).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(429)
+        client(second)
+                .get("/api/content/v1/blogs/limits-demo/settings")
+                .then()
+                .statusCode(429)
                 .body("errors[0].message", org.hamcrest.Matchers.containsString("client address"));
     }
 
     @Test
     void getWhenCountedThenCounterSharedInRedis() {
         client(key).get("/api/content/v1/blogs/limits-demo/settings").then().statusCode(200);
-        org.assertj.core.api.Assertions.assertThat(redis.key().pttl("rl:a:" + address)).isBetween(1L, 30_000L);
-        org.assertj.core.api.Assertions.assertThat(redis.key().pttl("rl:k:" + keys.hash(key))).isBetween(1L, 30_000L);
+        org.assertj.core.api.Assertions.assertThat(redis.key().pttl("rl:a:" + address))
+                .isBetween(1L, 30_000L);
+        org.assertj.core.api.Assertions.assertThat(redis.key().pttl("rl:k:" + keys.hash(key)))
+                .isBetween(1L, 30_000L);
     }
 }

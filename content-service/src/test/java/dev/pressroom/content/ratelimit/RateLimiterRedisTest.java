@@ -36,7 +36,9 @@ class RateLimiterRedisTest {
     /** The client's connection pool and wait queue must hold a replica's concurrency, or hits escape to local limiting. */
     @Test
     void checkWhenHundredsAtOnceThenEveryHitCountedInRedis() {
-        List<Uni<Void>> checks = IntStream.range(0, 300).mapToObj(i -> limiter.check(key, address)).toList();
+        List<Uni<Void>> checks = IntStream.range(0, 300)
+                .mapToObj(i -> limiter.check(key, address))
+                .toList();
 
         Uni.join().all(checks).andFailFast().await().atMost(Duration.ofSeconds(30));
 
@@ -63,9 +65,14 @@ class RateLimiterRedisTest {
 
         Thread.sleep(400);
 
-        assertThat(limiter.check(key, address).onItem().transform(v -> 200)
-                .onFailure(ApiException.class).recoverWithItem(e -> ((ApiException) e).status())
-                .await().atMost(Duration.ofSeconds(5))).isEqualTo(429);
+        assertThat(limiter.check(key, address)
+                        .onItem()
+                        .transform(v -> 200)
+                        .onFailure(ApiException.class)
+                        .recoverWithItem(e -> ((ApiException) e).status())
+                        .await()
+                        .atMost(Duration.ofSeconds(5)))
+                .isEqualTo(429);
     }
 
     private long waitForCount(String counter, long expected) throws InterruptedException {

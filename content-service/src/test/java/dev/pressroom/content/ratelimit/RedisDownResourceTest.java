@@ -22,10 +22,16 @@ class RedisDownResourceTest {
     void getWhenRedisDownThenServedAndLimitedLocally() {
         TestContent.Loaded blog = TestContent.demo(admin, "redis-down-demo");
         for (int i = 0; i < 3; i++) {
-            given().queryParam("key", blog.key()).get("/api/content/v1/blogs/redis-down-demo/posts").then().statusCode(200)
+            given().queryParam("key", blog.key())
+                    .get("/api/content/v1/blogs/redis-down-demo/posts")
+                    .then()
+                    .statusCode(200)
                     .body("meta.pagination.total", equalTo(4));
         }
-        given().queryParam("key", blog.key()).get("/api/content/v1/blogs/redis-down-demo/posts").then().statusCode(429)
+        given().queryParam("key", blog.key())
+                .get("/api/content/v1/blogs/redis-down-demo/posts")
+                .then()
+                .statusCode(429)
                 .header("Retry-After", org.hamcrest.Matchers.notNullValue())
                 .body("errors[0].code", equalTo("rate_limited"));
     }

@@ -14,7 +14,8 @@ public class RedisProxyProfile extends LowLimitsProfile {
         String host = System.getenv().getOrDefault("REDIS_HOST", "127.0.0.1");
         int port = Integer.parseInt(System.getenv().getOrDefault("REDIS_PORT", "6379"));
         Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
-        overrides.put("quarkus.redis.hosts",
+        overrides.put(
+                "quarkus.redis.hosts",
                 "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${content.redis.db}");
         overrides.put("content.rate-limit.redis-retry", "1s");
         return overrides;

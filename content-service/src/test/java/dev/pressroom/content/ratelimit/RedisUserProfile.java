@@ -13,13 +13,21 @@ public class RedisUserProfile extends LowLimitsProfile {
     static final String PASSWORD = "content-service-test-password";
     /** The default user's, as in redis-auth: the administrator's. */
     static final String ADMIN_PASSWORD = "administrator-test-password";
+
     private static final String PORT = "pressroom.test.content-redis-user.port";
 
     @Override
     public Map<String, String> getConfigOverrides() {
         Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
-        overrides.putAll(Map.of("REDIS_HOST", "127.0.0.1", "REDIS_PORT", Integer.toString(port()),
-                "REDIS_USER", "content-service", "REDIS_PASSWORD", PASSWORD));
+        overrides.putAll(Map.of(
+                "REDIS_HOST",
+                "127.0.0.1",
+                "REDIS_PORT",
+                Integer.toString(port()),
+                "REDIS_USER",
+                "content-service",
+                "REDIS_PASSWORD",
+                PASSWORD));
         return overrides;
     }
 
@@ -27,9 +35,15 @@ public class RedisUserProfile extends LowLimitsProfile {
     static synchronized int port() {
         String started = System.getProperty(PORT);
         if (started == null) {
-            started = Integer.toString(RedisServers.startWithDeployedUsers("content-acl",
-                    Map.of("REDIS_PASSWORD", ADMIN_PASSWORD, "CONTENT_REDIS_PASSWORD", PASSWORD,
-                            "AUTH_REDIS_PASSWORD", "unused-" + PASSWORD)));
+            started = Integer.toString(RedisServers.startWithDeployedUsers(
+                    "content-acl",
+                    Map.of(
+                            "REDIS_PASSWORD",
+                            ADMIN_PASSWORD,
+                            "CONTENT_REDIS_PASSWORD",
+                            PASSWORD,
+                            "AUTH_REDIS_PASSWORD",
+                            "unused-" + PASSWORD)));
             System.setProperty(PORT, started);
         }
         return Integer.parseInt(started);

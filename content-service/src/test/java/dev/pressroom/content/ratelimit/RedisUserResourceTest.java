@@ -28,19 +28,27 @@ class RedisUserResourceTest {
     @Test
     void limitsWhenSignedInAsItsOwnRedisUserThenCountedInRedisAndEnforced() throws Exception {
         TestContent.demo(admin, "acl-demo");
-        String key = admin.createKey("acl-demo", "client-" + UUID.randomUUID(), List.of()).key();
+        String key = admin.createKey("acl-demo", "client-" + UUID.randomUUID(), List.of())
+                .key();
         String address = "198.51.100.7";
         for (int i = 0; i < 3; i++) {
-            given().header("X-Forwarded-For", address).queryParam("key", key)
-                    .get("/api/content/v1/blogs/acl-demo/settings").then().statusCode(200);
+            given().header("X-Forwarded-For", address)
+                    .queryParam("key", key)
+                    .get("/api/content/v1/blogs/acl-demo/settings")
+                    .then()
+                    .statusCode(200);
         }
-        given().header("X-Forwarded-For", address).queryParam("key", key)
-                .get("/api/content/v1/blogs/acl-demo/settings").then().statusCode(429);
+        given().header("X-Forwarded-For", address)
+                .queryParam("key", key)
+                .get("/api/content/v1/blogs/acl-demo/settings")
+                .then()
+                .statusCode(429);
 
         int port = RedisUserProfile.port();
         assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("GET", "rl:k:" + keys.hash(key))))
                 .matches("[1-9][0-9]*");
-        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("PTTL", "rl:a:" + address))).startsWith(":");
+        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("PTTL", "rl:a:" + address)))
+                .startsWith(":");
     }
 
     private static List<String> admin() {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class SyncedCountersTest {
 
-    private final MovableClock clock = new MovableClock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
+    private final MovableClock clock =
+            new MovableClock(Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
     private final SyncedCounters counters = new SyncedCounters(clock);
 
     @Test

@@ -27,27 +27,36 @@ class MarkdownRendererTest {
 
     @Test
     void renderWhenEmbedFromUnknownProviderThenPlainLink() {
-        String html = renderer.render(":::embed url=\"https://evil.example/page\" title=\"Look\"\n:::\n").html();
+        String html = renderer.render(":::embed url=\"https://evil.example/page\" title=\"Look\"\n:::\n")
+                .html();
         assertThat(html).doesNotContain("<iframe").contains("<a href=\"https://evil.example/page\">Look</a>");
     }
 
     @Test
     void renderWhenYoutubeEmbedThenPrivacyPlayer() {
-        assertThat(renderer.render(":::embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\"\n:::").html())
+        assertThat(renderer.render(":::embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\"\n:::")
+                        .html())
                 .contains("src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ\"");
     }
 
     @Test
     void renderWhenHeadingsThenUniqueIdsAndToc() {
         RenderedContent content = renderer.render("# Intro\n\n## Method\n\n:::tip\n## Method\n:::\n");
-        assertThat(content.html()).contains("<h1 id=\"intro\">").contains("<h2 id=\"method\">").contains("<h2 id=\"method-1\">");
-        assertThat(content.toc()).containsExactly(new TocEntry(1, "intro", "Intro"), new TocEntry(2, "method", "Method"),
-                new TocEntry(2, "method-1", "Method"));
+        assertThat(content.html())
+                .contains("<h1 id=\"intro\">")
+                .contains("<h2 id=\"method\">")
+                .contains("<h2 id=\"method-1\">");
+        assertThat(content.toc())
+                .containsExactly(
+                        new TocEntry(1, "intro", "Intro"),
+                        new TocEntry(2, "method", "Method"),
+                        new TocEntry(2, "method-1", "Method"));
     }
 
     @Test
     void renderWhenCardAttributesHaveMarkupThenEscaped() {
-        String html = renderer.render(":::button url=\"/x\" label=\"<script>alert(1)</script>\"\n:::").html();
+        String html = renderer.render(":::button url=\"/x\" label=\"<script>alert(1)</script>\"\n:::")
+                .html();
         assertThat(html).doesNotContain("<script>").contains("&lt;script&gt;");
     }
 
@@ -60,31 +69,39 @@ class MarkdownRendererTest {
     @Test
     void renderWhenUnknownCardThenErrorWithLine() {
         assertThatThrownBy(() -> renderer.render("text\n\n:::video url=\"x\"\n:::"))
-                .isInstanceOf(MarkdownException.class).hasMessageContaining("unknown card ':::video'")
-                .extracting(e -> ((MarkdownException) e).line()).isEqualTo(3);
+                .isInstanceOf(MarkdownException.class)
+                .hasMessageContaining("unknown card ':::video'")
+                .extracting(e -> ((MarkdownException) e).line())
+                .isEqualTo(3);
     }
 
     @Test
     void renderWhenCardNeverClosedThenErrorWithLine() {
         assertThatThrownBy(() -> renderer.render("a\n:::tip\nb\n"))
-                .isInstanceOf(MarkdownException.class).extracting(e -> ((MarkdownException) e).line()).isEqualTo(2);
+                .isInstanceOf(MarkdownException.class)
+                .extracting(e -> ((MarkdownException) e).line())
+                .isEqualTo(2);
     }
 
     @Test
     void renderWhenRequiredAttributeMissingThenError() {
         assertThatThrownBy(() -> renderer.render(":::button label=\"Go\"\n:::"))
-                .isInstanceOf(MarkdownException.class).hasMessageContaining("needs the attribute url");
+                .isInstanceOf(MarkdownException.class)
+                .hasMessageContaining("needs the attribute url");
     }
 
     @Test
     void renderWhenCardsNestedThenError() {
         assertThatThrownBy(() -> renderer.render(":::tip\n:::recipe\n:::\n:::"))
-                .isInstanceOf(MarkdownException.class).hasMessageContaining("nested");
+                .isInstanceOf(MarkdownException.class)
+                .hasMessageContaining("nested");
     }
 
     @Test
     void renderWhenTextThenPlainTextForCounts() {
-        assertThat(renderer.render("Hello **bold** [link](/x)\n\n:::tip\ninside\n:::").plainText())
-                .contains("Hello bold link").contains("inside");
+        assertThat(renderer.render("Hello **bold** [link](/x)\n\n:::tip\ninside\n:::")
+                        .plainText())
+                .contains("Hello bold link")
+                .contains("inside");
     }
 }

@@ -3,9 +3,9 @@ package dev.pressroom.content.sanitize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class HtmlSanitizerTest {
 
@@ -53,22 +53,29 @@ class HtmlSanitizerTest {
 
     @Test
     void sanitizeWhenAllowedPlayerIframeThenKeptAndSandboxed() {
-        String html = sanitizer.sanitize("<iframe src=\"https://www.youtube-nocookie.com/embed/abc123\" onload=\"x()\"></iframe>");
-        assertThat(html).contains("src=\"https://www.youtube-nocookie.com/embed/abc123\"").contains("sandbox=\"allow-scripts")
+        String html = sanitizer.sanitize(
+                "<iframe src=\"https://www.youtube-nocookie.com/embed/abc123\" onload=\"x()\"></iframe>");
+        assertThat(html)
+                .contains("src=\"https://www.youtube-nocookie.com/embed/abc123\"")
+                .contains("sandbox=\"allow-scripts")
                 .doesNotContain("onload");
     }
 
     @Test
     void sanitizeWhenCardMarkupThenClassesAndHeadingIdsKept() {
-        String html = sanitizer.sanitize("<h2 id=\"method\">Method</h2><section class=\"card card-recipe\"><p>x</p></section>"
-                + "<aside class=\"callout callout-tip\">t</aside>");
-        assertThat(html).contains("<h2 id=\"method\">").contains("class=\"card card-recipe\"")
+        String html =
+                sanitizer.sanitize("<h2 id=\"method\">Method</h2><section class=\"card card-recipe\"><p>x</p></section>"
+                        + "<aside class=\"callout callout-tip\">t</aside>");
+        assertThat(html)
+                .contains("<h2 id=\"method\">")
+                .contains("class=\"card card-recipe\"")
                 .contains("class=\"callout callout-tip\"");
     }
 
     @Test
     void sanitizeWhenMailtoAndFragmentThenKept() {
         assertThat(sanitizer.sanitize("<a href=\"mailto:a@example.com\">m</a><a href=\"#method\">m</a>"))
-                .contains("href=\"mailto:a&#64;example.com\"").contains("href=\"#method\"");
+                .contains("href=\"mailto:a&#64;example.com\"")
+                .contains("href=\"#method\"");
     }
 }

@@ -26,7 +26,8 @@ class HighlighterTest {
     @Test
     void toHtmlWhenNumberInWordThenNotStemmed() {
         // "posts4" is one word holding a digit: only lowercased, as PostgreSQL's simple dictionary does for numwords.
-        assertThat(new Highlighter("english", "'post'").toHtml("posts4 and Posts")).isEqualTo("posts4 and <mark>Posts</mark>");
+        assertThat(new Highlighter("english", "'post'").toHtml("posts4 and Posts"))
+                .isEqualTo("posts4 and <mark>Posts</mark>");
     }
 
     @Test
@@ -47,13 +48,17 @@ class HighlighterTest {
         // Three single-word spans and one with both words: the fragments are the pair's and then the first single one.
         String text = "tomato " + words("a", 40) + " basil " + words("b", 40) + " tomato basil " + words("c", 40);
         String html = new Highlighter("english", "'tomato' & 'basil':*").toHtml(text);
-        assertThat(html).startsWith("<mark>tomato</mark> a0").contains(" … ").contains("<mark>tomato</mark> <mark>basil</mark> c0");
+        assertThat(html)
+                .startsWith("<mark>tomato</mark> a0")
+                .contains(" … ")
+                .contains("<mark>tomato</mark> <mark>basil</mark> c0");
         assertThat(html).doesNotContain("b0 ");
     }
 
     @Test
     void toHtmlWhenNoMatchThenOpeningTenWords() {
-        assertThat(new Highlighter("english", "'zebra'").toHtml(words("w", 50))).isEqualTo(words("w", Highlighter.MIN_WORDS));
+        assertThat(new Highlighter("english", "'zebra'").toHtml(words("w", 50)))
+                .isEqualTo(words("w", Highlighter.MIN_WORDS));
         assertThat(new Highlighter("english", "'zebra'").toHtml("")).isEmpty();
     }
 
@@ -61,9 +66,11 @@ class HighlighterTest {
     void toHtmlWhenMarkupInTextThenEscapedAndOnlyOwnMarks() {
         String html = new Highlighter("english", "'soup'")
                 .toHtml("<script>alert('x')</script> & \"soup\" <mark>soup</mark> \u0002soup\u0003");
-        // The fragment runs from its first word to its last: the leading "<" and the trailing control character are outside.
-        assertThat(html).isEqualTo("script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;<mark>soup</mark>&quot; "
-                + "&lt;mark&gt;<mark>soup</mark>&lt;/mark&gt; <mark>soup</mark>");
+        // The fragment runs from its first word to its last: the leading "<" and the trailing control character are
+        // outside.
+        assertThat(html)
+                .isEqualTo("script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;<mark>soup</mark>&quot; "
+                        + "&lt;mark&gt;<mark>soup</mark>&lt;/mark&gt; <mark>soup</mark>");
         assertThat(html.replace("<mark>", "").replace("</mark>", "")).doesNotContain("<", ">");
     }
 

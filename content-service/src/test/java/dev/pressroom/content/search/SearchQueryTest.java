@@ -45,7 +45,8 @@ class SearchQueryTest {
 
     @Test
     void stemmerWhenAnyConfigurationButSimpleThenItsSnowballStemmer() {
-        for (String lang : "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ")) {
+        for (String lang :
+                "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ")) {
             SnowballStemmer stemmer = SearchLanguage.stemmer(SearchLanguage.config(lang));
             assertThat(stemmer).as(lang).isNotNull();
             stemmer.setCurrent("tomatoes");

@@ -26,15 +26,51 @@ class StemmerAgreementTest {
 
     @Test
     void stemWhenEnglishWordsThenSameAsPostgres() {
-        assertSameStems("english", List.of("numbers", "numbered", "roasting", "roasted", "tomatoes", "cries", "skies", "dying",
-                "generously", "communication", "happiness", "relational", "conditional", "hopefully", "agreed", "feed",
-                "running", "ties", "gently", "early", "only", "news", "atlas", "kitchens", "recipes", "blackened", "edges",
-                "complaint", "paragraphs", "sections", "pictures", "toasts", "seasoning", "chickpeas", "lentils", "anchovies"));
+        assertSameStems(
+                "english",
+                List.of(
+                        "numbers",
+                        "numbered",
+                        "roasting",
+                        "roasted",
+                        "tomatoes",
+                        "cries",
+                        "skies",
+                        "dying",
+                        "generously",
+                        "communication",
+                        "happiness",
+                        "relational",
+                        "conditional",
+                        "hopefully",
+                        "agreed",
+                        "feed",
+                        "running",
+                        "ties",
+                        "gently",
+                        "early",
+                        "only",
+                        "news",
+                        "atlas",
+                        "kitchens",
+                        "recipes",
+                        "blackened",
+                        "edges",
+                        "complaint",
+                        "paragraphs",
+                        "sections",
+                        "pictures",
+                        "toasts",
+                        "seasoning",
+                        "chickpeas",
+                        "lentils",
+                        "anchovies"));
     }
 
     @Test
     void stemWhenOtherLanguagesThenSameAsPostgres() {
-        assertSameStems("french", List.of("légumes", "mijotés", "longuement", "soupes", "hiver", "cuisinière", "épicées"));
+        assertSameStems(
+                "french", List.of("légumes", "mijotés", "longuement", "soupes", "hiver", "cuisinière", "épicées"));
         assertSameStems("german", List.of("Übersetzungen", "häuser", "kochen", "gekocht", "Straße", "Tomaten"));
         assertSameStems("spanish", List.of("árboles", "cocinando", "tomates", "canción"));
         assertSameStems("finnish", List.of("kirjoissa", "taloissamme", "keittiössä"));
@@ -43,8 +79,11 @@ class StemmerAgreementTest {
 
     private void assertSameStems(String config, List<String> words) {
         Map<String, String> postgres = new HashMap<>();
-        for (Row row : pool.preparedQuery("SELECT w, (ts_lexize($1::regdictionary, lower(w)))[1] FROM unnest($2::text[]) w")
-                .execute(Tuple.of(config + "_stem", words.toArray(String[]::new))).await().indefinitely()) {
+        for (Row row : pool.preparedQuery(
+                        "SELECT w, (ts_lexize($1::regdictionary, lower(w)))[1] FROM unnest($2::text[]) w")
+                .execute(Tuple.of(config + "_stem", words.toArray(String[]::new)))
+                .await()
+                .indefinitely()) {
             if (row.getString(1) != null) {
                 postgres.put(row.getString(0), row.getString(1));
             }

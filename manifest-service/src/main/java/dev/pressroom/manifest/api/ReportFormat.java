@@ -45,7 +45,8 @@ public enum ReportFormat {
                     return JSON;
                 }
             }
-            if (type.getType().equals("text") && (type.isWildcardSubtype() || type.getSubtype().equals("plain"))) {
+            if (type.getType().equals("text")
+                    && (type.isWildcardSubtype() || type.getSubtype().equals("plain"))) {
                 return TEXT;
             }
         }

@@ -21,6 +21,9 @@ public class ReportWriter {
             case TEXT -> TextReport.render(report);
             case SARIF -> SarifReport.render(report, mapper);
         };
-        return Response.status(report.valid() ? 200 : 422).type(format.contentType()).entity(body).build();
+        return Response.status(report.valid() ? 200 : 422)
+                .type(format.contentType())
+                .entity(body)
+                .build();
     }
 }

@@ -21,8 +21,7 @@ final class SarifReport {
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     static final String TOOL = "pressroom-manifest-validator";
 
-    private SarifReport() {
-    }
+    private SarifReport() {}
 
     static String render(ValidationReport report, ObjectMapper mapper) {
         List<Rule> rules = new ArrayList<>();
@@ -67,8 +66,7 @@ final class SarifReport {
         Map<String, Object> location = new LinkedHashMap<>();
         location.put("physicalLocation", physical);
         if (v.pointer() != null) {
-            location.put("logicalLocations", List.of(Map.of("fullyQualifiedName", v.pointer(),
-                    "kind", "member")));
+            location.put("logicalLocations", List.of(Map.of("fullyQualifiedName", v.pointer(), "kind", "member")));
         }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("ruleId", v.rule().id());

@@ -33,8 +33,10 @@ public class SchemaResource {
 
     @GET
     @Produces({SCHEMA_JSON, MediaType.APPLICATION_JSON})
-    @Operation(summary = "The manifest JSON Schema (draft-07)", description = "Its $id is stable: "
-            + "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")
+    @Operation(
+            summary = "The manifest JSON Schema (draft-07)",
+            description =
+                    "Its $id is stable: " + "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")
     public Response schema(@Context Request request) {
         CacheControl cache = new CacheControl();
         cache.setMaxAge(3600);
@@ -42,12 +44,18 @@ public class SchemaResource {
         if (notModified != null) {
             return notModified.cacheControl(cache).build();
         }
-        return Response.ok(schema).type(SCHEMA_JSON).tag(etag).cacheControl(cache).build();
+        return Response.ok(schema)
+                .type(SCHEMA_JSON)
+                .tag(etag)
+                .cacheControl(cache)
+                .build();
     }
 
     private static String sha256(byte[] bytes) {
         try {
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

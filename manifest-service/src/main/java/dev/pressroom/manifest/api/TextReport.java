@@ -11,8 +11,7 @@ import java.util.stream.Stream;
  */
 final class TextReport {
 
-    private TextReport() {
-    }
+    private TextReport() {}
 
     static String render(ValidationReport report) {
         StringBuilder out = new StringBuilder();
@@ -25,8 +24,13 @@ final class TextReport {
         if (v.line() != null) {
             out.append(':').append(v.line()).append(':').append(v.column());
         }
-        out.append(": ").append(v.severity().label()).append(" [").append(v.rule().id()).append("] ")
-                .append(oneLine(v.message())).append('\n');
+        out.append(": ")
+                .append(v.severity().label())
+                .append(" [")
+                .append(v.rule().id())
+                .append("] ")
+                .append(oneLine(v.message()))
+                .append('\n');
     }
 
     /** A message never breaks the one-line-per-problem format. */

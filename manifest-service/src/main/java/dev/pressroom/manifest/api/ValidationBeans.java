@@ -27,7 +27,7 @@ public class ValidationBeans {
     @Singleton
     PackageValidator packageValidator(ManifestValidator manifests, ManifestConfig config) {
         ManifestConfig.Package limits = config.pkg();
-        return new PackageValidator(manifests,
-                new PackageLimits(limits.maxEntries(), limits.maxUncompressedBytes(), limits.maxRatio()));
+        return new PackageValidator(
+                manifests, new PackageLimits(limits.maxEntries(), limits.maxUncompressedBytes(), limits.maxRatio()));
     }
 }

@@ -16,10 +16,17 @@ import java.util.Locale;
 public class ValidationMetrics {
 
     /** What was validated: a manifest.json body or a whole package. */
-    enum Kind { MANIFEST, PACKAGE }
+    enum Kind {
+        MANIFEST,
+        PACKAGE
+    }
 
     /** valid and invalid are answered with a report; rejected bodies are refused before validation (413). */
-    enum Outcome { VALID, INVALID, REJECTED }
+    enum Outcome {
+        VALID,
+        INVALID,
+        REJECTED
+    }
 
     private final MeterRegistry registry;
 
@@ -51,7 +58,8 @@ public class ValidationMetrics {
                 .description("Errors and warnings reported, by rule id")
                 .tag("rule", violation.rule().id())
                 .tag("severity", violation.severity().label())
-                .register(registry).increment();
+                .register(registry)
+                .increment();
     }
 
     private Counter validations(Kind kind, Outcome outcome) {
@@ -67,8 +75,15 @@ public class ValidationMetrics {
                 .description("Sizes of the bodies sent for validation")
                 .baseUnit("bytes")
                 .tag("kind", label(kind))
-                .serviceLevelObjectives(1024, 16 * 1024, 64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024,
-                        16 * 1024 * 1024, 32 * 1024 * 1024)
+                .serviceLevelObjectives(
+                        1024,
+                        16 * 1024,
+                        64 * 1024,
+                        256 * 1024,
+                        1024 * 1024,
+                        4 * 1024 * 1024,
+                        16 * 1024 * 1024,
+                        32 * 1024 * 1024)
                 .register(registry);
     }
 

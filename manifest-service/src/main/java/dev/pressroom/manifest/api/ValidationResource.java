@@ -39,8 +39,12 @@ public class ValidationResource {
     private final ManifestConfig config;
     private final ValidationMetrics metrics;
 
-    public ValidationResource(ManifestValidator manifests, PackageValidator packages, ReportWriter writer, ManifestConfig config,
-                              ValidationMetrics metrics) {
+    public ValidationResource(
+            ManifestValidator manifests,
+            PackageValidator packages,
+            ReportWriter writer,
+            ManifestConfig config,
+            ValidationMetrics metrics) {
         this.manifests = manifests;
         this.packages = packages;
         this.writer = writer;
@@ -52,22 +56,42 @@ public class ValidationResource {
     @Path("/manifests/validate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, ReportFormat.SARIF_TYPE})
-    @Operation(summary = "Validate a manifest.json",
+    @Operation(
+            summary = "Validate a manifest.json",
             description = "Reports every violation with JSON Pointer, rule id, message, line and column. "
                     + "Accept: application/json (default), text/plain (manifest.json:LINE:COL: error [rule] message) "
                     + "or application/sarif+json (SARIF 2.1.0).")
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")))
-    @APIResponse(responseCode = "200", description = "Valid (warnings possible)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
-    @APIResponse(responseCode = "422", description = "Invalid, including JSON syntax and encoding errors",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema =
+                                    @Schema(
+                                            ref =
+                                                    "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")))
+    @APIResponse(
+            responseCode = "200",
+            description = "Valid (warnings possible)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(
+            responseCode = "422",
+            description = "Invalid, including JSON syntax and encoding errors",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ValidationResponse.class)))
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/json")
-    public Response validateManifest(byte[] body,
-                                     @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
-                                     @QueryParam("file") String file,
-                                     @Context HttpHeaders headers) {
+    public Response validateManifest(
+            byte[] body,
+            @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
+                    @QueryParam("file")
+                    String file,
+            @Context HttpHeaders headers) {
         ReportFormat format = ReportFormat.negotiate(headers);
         requireAtMost(body, MAX_MANIFEST_BYTES, Kind.MANIFEST);
         ValidationReport report = manifests.validate(body, fileName(file), null);
@@ -79,14 +103,26 @@ public class ValidationResource {
     @Path("/packages/validate")
     @Consumes({ZIP, ZIP_WINDOWS})
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, ReportFormat.SARIF_TYPE})
-    @Operation(summary = "Validate a whole add-on package (zip)",
-            description = "The manifest report plus package checks: entry and icon exist, icon is a real PNG/SVG of about "
-                    + "256x256, README.md fallback, no unsafe or symlinked entries, zip-bomb limits.")
+    @Operation(
+            summary = "Validate a whole add-on package (zip)",
+            description =
+                    "The manifest report plus package checks: entry and icon exist, icon is a real PNG/SVG of about "
+                            + "256x256, README.md fallback, no unsafe or symlinked entries, zip-bomb limits.")
     @RequestBody(required = true, content = @Content(mediaType = ZIP))
-    @APIResponse(responseCode = "200", description = "Valid (warnings possible)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
-    @APIResponse(responseCode = "422", description = "Invalid package or manifest",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = "Valid (warnings possible)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(
+            responseCode = "422",
+            description = "Invalid package or manifest",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ValidationResponse.class)))
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
@@ -100,8 +136,12 @@ public class ValidationResource {
     private void requireAtMost(byte[] body, int limit, Kind kind) {
         if (body.length > limit) {
             metrics.rejected(kind, body.length);
-            throw new ApiException(413, "RequestEntityTooLargeError", "payload_too_large",
-                    "The " + kind.name().toLowerCase(Locale.ROOT) + " is " + body.length + " bytes; the limit is " + limit + " bytes.");
+            throw new ApiException(
+                    413,
+                    "RequestEntityTooLargeError",
+                    "payload_too_large",
+                    "The " + kind.name().toLowerCase(Locale.ROOT) + " is " + body.length + " bytes; the limit is "
+                            + limit + " bytes.");
         }
     }
 
@@ -110,7 +150,8 @@ public class ValidationResource {
         if (file == null) {
             return ManifestValidator.FILE;
         }
-        boolean printable = !file.isEmpty() && file.length() <= 300 && file.chars().noneMatch(c -> c < 0x20 || c == 0x7F);
+        boolean printable =
+                !file.isEmpty() && file.length() <= 300 && file.chars().noneMatch(c -> c < 0x20 || c == 0x7F);
         if (!printable) {
             throw ApiException.badRequest("invalid_file", "The file parameter must be 1 to 300 printable characters.");
         }

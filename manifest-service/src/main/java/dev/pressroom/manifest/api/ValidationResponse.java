@@ -12,14 +12,16 @@ import java.util.List;
  */
 @RegisterForReflection(targets = {ValidationResponse.class, ManifestSummary.class})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ValidationResponse(boolean valid, ManifestSummary manifest, List<ProblemResponse> errors,
-                                 List<ProblemResponse> warnings) {
+public record ValidationResponse(
+        boolean valid, ManifestSummary manifest, List<ProblemResponse> errors, List<ProblemResponse> warnings) {
 
     static ValidationResponse of(ValidationReport report) {
-        List<ProblemResponse> warnings = report.warnings().stream().map(ProblemResponse::of).toList();
+        List<ProblemResponse> warnings =
+                report.warnings().stream().map(ProblemResponse::of).toList();
         if (report.valid()) {
             return new ValidationResponse(true, report.manifest(), null, warnings);
         }
-        return new ValidationResponse(false, null, report.errors().stream().map(ProblemResponse::of).toList(), warnings);
+        return new ValidationResponse(
+                false, null, report.errors().stream().map(ProblemResponse::of).toList(), warnings);
     }
 }

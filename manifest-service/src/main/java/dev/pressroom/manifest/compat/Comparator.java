@@ -6,7 +6,11 @@ import com.github.zafarkhaja.semver.Version;
 public record Comparator(Op op, Version version) {
 
     public enum Op {
-        LT("<"), LE("<="), GT(">"), GE(">="), EQ("=");
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        EQ("=");
 
         private final String symbol;
 

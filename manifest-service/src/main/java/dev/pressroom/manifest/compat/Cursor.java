@@ -98,7 +98,8 @@ final class Cursor {
         try {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            throw new SemverException("The " + what + " number " + digits + " is too large (at most " + Long.MAX_VALUE + ")");
+            throw new SemverException(
+                    "The " + what + " number " + digits + " is too large (at most " + Long.MAX_VALUE + ")");
         }
     }
 }

@@ -68,7 +68,10 @@ public final class NpmRange {
                 case GE, EQ -> candidates.add(v);
                 case GT -> {
                     if (v.isPreRelease()) {
-                        candidates.add(Version.of(v.majorVersion(), v.minorVersion(), v.patchVersion(),
+                        candidates.add(Version.of(
+                                v.majorVersion(),
+                                v.minorVersion(),
+                                v.patchVersion(),
                                 v.preReleaseVersion().orElseThrow() + ".0"));
                     } else if (v.patchVersion() < Long.MAX_VALUE) {
                         long patch = v.patchVersion() + 1;
@@ -76,8 +79,7 @@ public final class NpmRange {
                         candidates.add(Version.of(v.majorVersion(), v.minorVersion(), patch));
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return candidates.stream().filter(v -> test(set, v)).findFirst();
@@ -95,7 +97,9 @@ public final class NpmRange {
         }
         for (Comparator c : set) {
             Version cv = c.version();
-            if (cv.isPreRelease() && cv.majorVersion() == v.majorVersion() && cv.minorVersion() == v.minorVersion()
+            if (cv.isPreRelease()
+                    && cv.majorVersion() == v.majorVersion()
+                    && cv.minorVersion() == v.minorVersion()
                     && cv.patchVersion() == v.patchVersion()) {
                 return true;
             }
@@ -107,7 +111,11 @@ public final class NpmRange {
     public String toString() {
         List<String> parts = new ArrayList<>();
         for (List<Comparator> set : alternatives) {
-            parts.add(set.isEmpty() ? "*" : String.join(" ", set.stream().map(Comparator::toString).toList()));
+            parts.add(
+                    set.isEmpty()
+                            ? "*"
+                            : String.join(
+                                    " ", set.stream().map(Comparator::toString).toList()));
         }
         return String.join(" || ", parts);
     }

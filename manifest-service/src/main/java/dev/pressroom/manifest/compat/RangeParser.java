@@ -12,11 +12,19 @@ import java.util.List;
  */
 final class RangeParser {
 
-    private enum Kind { NONE, LT, LE, GT, GE, EQ, TILDE, CARET }
+    private enum Kind {
+        NONE,
+        LT,
+        LE,
+        GT,
+        GE,
+        EQ,
+        TILDE,
+        CARET
+    }
 
     /** A partial version: null parts are wildcards or missing (node-semver's isX). */
-    private record Partial(Long major, Long minor, Long patch, String pre) {
-    }
+    private record Partial(Long major, Long minor, Long patch, String pre) {}
 
     private final Cursor c;
 
@@ -164,8 +172,10 @@ final class RangeParser {
                 }
                 parts[count] = Cursor.toLong(c.numericPart(names[count]), names[count]);
             } else {
-                throw c.error(count == 0 ? "Expected a version (MAJOR.MINOR.PATCH, a partial version or x/*)"
-                        : "Expected the " + names[count] + " number or a wildcard after '.'");
+                throw c.error(
+                        count == 0
+                                ? "Expected a version (MAJOR.MINOR.PATCH, a partial version or x/*)"
+                                : "Expected the " + names[count] + " number or a wildcard after '.'");
             }
             count++;
             if (c.peek() != '.' || count == 3) {
@@ -270,9 +280,8 @@ final class RangeParser {
             return;
         }
         long patch = p.patch();
-        Version upper = major != 0 ? upper(inc(major), 0, 0)
-                : minor != 0 ? upper(0, inc(minor), 0)
-                : upper(0, 0, inc(patch));
+        Version upper =
+                major != 0 ? upper(inc(major), 0, 0) : minor != 0 ? upper(0, inc(minor), 0) : upper(0, 0, inc(patch));
         between(v(major, minor, patch, p.pre()), upper, out);
     }
 

@@ -9,8 +9,7 @@ import com.github.zafarkhaja.semver.Version;
  */
 public final class Semver {
 
-    private Semver() {
-    }
+    private Semver() {}
 
     /** Checks the syntax only, so numeric parts of any size are accepted (SemVer sets no bound). */
     public static void check(String text) throws SemverException {
@@ -31,8 +30,11 @@ public final class Semver {
         if (!c.atEnd()) {
             throw c.error("Unexpected character after the version");
         }
-        return of(Cursor.toLong(parts[0], "major"), Cursor.toLong(parts[1], "minor"),
-                Cursor.toLong(parts[2], "patch"), parts[3]);
+        return of(
+                Cursor.toLong(parts[0], "major"),
+                Cursor.toLong(parts[1], "minor"),
+                Cursor.toLong(parts[2], "patch"),
+                parts[3]);
     }
 
     static Version of(long major, long minor, long patch, String prerelease) throws SemverException {
@@ -42,7 +44,8 @@ public final class Semver {
         try {
             return Version.of(major, minor, patch, prerelease);
         } catch (ParseException e) {
-            // java-semver keeps numeric identifiers in a long; SemVer sets no bound, but a larger one is no real version.
+            // java-semver keeps numeric identifiers in a long; SemVer sets no bound, but a larger one is no real
+            // version.
             throw new SemverException("A numeric prerelease identifier of \"" + prerelease + "\" is too large.");
         }
     }

@@ -26,8 +26,7 @@ final class IconInspector {
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     private static final XMLInputFactory XML = secureFactory();
 
-    private IconInspector() {
-    }
+    private IconInspector() {}
 
     static Icon png(byte[] b) {
         if (b.length < 33) {
@@ -81,8 +80,8 @@ final class IconInspector {
                 }
                 String problem = SvgAllowlist.problem(reader);
                 if (problem != null) {
-                    return Icon.bad("is an SVG with " + problem + " (icons are static vector graphics that neither run, "
-                            + "load nor link anything)");
+                    return Icon.bad("is an SVG with " + problem
+                            + " (icons are static vector graphics that neither run, " + "load nor link anything)");
                 }
             }
             return icon == null ? Icon.bad("is not an SVG image (no root element)") : icon;

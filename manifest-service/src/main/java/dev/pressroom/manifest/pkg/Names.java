@@ -3,8 +3,7 @@ package dev.pressroom.manifest.pkg;
 /** Entry names in messages: quoted, bounded, control characters escaped (names come from hostile input). */
 final class Names {
 
-    private Names() {
-    }
+    private Names() {}
 
     static String show(String name) {
         StringBuilder out = new StringBuilder("\"");

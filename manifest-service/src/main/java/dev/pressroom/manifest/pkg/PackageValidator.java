@@ -25,6 +25,7 @@ public final class PackageValidator {
     static final String README = "README.md";
     /** "About 256x256" (decision D11): square, from 128 to 512 pixels, is fine; anything else gets a warning. */
     static final double ICON_MIN = 128;
+
     static final double ICON_MAX = 512;
 
     private final ManifestValidator manifests;
@@ -57,7 +58,8 @@ public final class PackageValidator {
             errors.add(packageError(Rule.MANIFEST_MISSING, missingManifestMessage(files.keySet())));
             return new ValidationReport(null, errors, List.of());
         }
-        ValidationReport report = manifests.validate(manifest, ManifestValidator.FILE, (m, problems) -> checkFiles(m, files, problems));
+        ValidationReport report =
+                manifests.validate(manifest, ManifestValidator.FILE, (m, problems) -> checkFiles(m, files, problems));
         errors.addAll(report.errors());
         return new ValidationReport(errors.isEmpty() ? report.manifest() : null, errors, report.warnings());
     }
@@ -66,28 +68,39 @@ public final class PackageValidator {
         String name = entry.directory() ? entry.name().substring(0, entry.name().length() - 1) : entry.name();
         String problem = PathRule.problem(name);
         if (problem != null) {
-            errors.add(packageError(Rule.PACKAGE_UNSAFE_PATH, "The entry " + Names.show(entry.name()) + " " + problem
-                    + "; it could be written outside the add-on's folder (zip slip)."));
+            errors.add(packageError(
+                    Rule.PACKAGE_UNSAFE_PATH,
+                    "The entry " + Names.show(entry.name()) + " " + problem
+                            + "; it could be written outside the add-on's folder (zip slip)."));
         } else if (seen.contains(entry.name())) {
-            errors.add(packageError(Rule.PACKAGE_UNSAFE_PATH, "The entry " + Names.show(entry.name())
-                    + " appears more than once; which copy a tool unpacks is undefined."));
+            errors.add(packageError(
+                    Rule.PACKAGE_UNSAFE_PATH,
+                    "The entry " + Names.show(entry.name())
+                            + " appears more than once; which copy a tool unpacks is undefined."));
         }
         if (entry.symlink()) {
-            errors.add(packageError(Rule.PACKAGE_SYMLINK, "The entry " + Names.show(entry.name())
-                    + " is a symbolic link; packages must contain regular files only."));
+            errors.add(packageError(
+                    Rule.PACKAGE_SYMLINK,
+                    "The entry " + Names.show(entry.name())
+                            + " is a symbolic link; packages must contain regular files only."));
         }
     }
 
     private void checkFiles(JSONObject manifest, Map<String, byte[]> files, Problems problems) {
-        if (manifest.opt("entry") instanceof String entry && PathRule.problem(entry) == null && !files.containsKey(entry)) {
+        if (manifest.opt("entry") instanceof String entry
+                && PathRule.problem(entry) == null
+                && !files.containsKey(entry)) {
             problems.error(Rule.ENTRY_MISSING, "/entry", "The entry file \"" + entry + "\" is not in the package.");
         }
-        if (manifest.opt("icon") instanceof String icon && PathRule.problem(icon) == null
+        if (manifest.opt("icon") instanceof String icon
+                && PathRule.problem(icon) == null
                 && (icon.endsWith(".png") || icon.endsWith(".svg"))) {
             checkIcon(icon, files.get(icon), problems);
         }
         if (!manifest.has("description") && !files.containsKey(README)) {
-            problems.warning(Rule.DESCRIPTION_MISSING, "",
+            problems.warning(
+                    Rule.DESCRIPTION_MISSING,
+                    "",
                     "There is no description and no README.md at the package root; the catalog page will have no long description.");
         }
     }
@@ -105,8 +118,10 @@ public final class PackageValidator {
         double w = icon.width();
         double h = icon.height();
         if (w > 0 && h > 0 && (w != h || w < ICON_MIN || w > ICON_MAX)) {
-            problems.warning(Rule.ICON_SIZE, "/icon", String.format("The icon is %sx%s; it should be square and about 256x256.",
-                    format(w), format(h)));
+            problems.warning(
+                    Rule.ICON_SIZE,
+                    "/icon",
+                    String.format("The icon is %sx%s; it should be square and about 256x256.", format(w), format(h)));
         }
     }
 

@@ -37,6 +37,7 @@ final class ZipArchive {
     private static final int UTF8_NAME = 0x800;
     /** The flag bits a local header must share with its central record. */
     private static final int SHARED_FLAGS = ENCRYPTED | DATA_DESCRIPTOR | UTF8_NAME;
+
     private static final int S_IFMT = 0xF000;
     private static final int S_IFLNK = 0xA000;
     private static final Charset CP437 = cp437();
@@ -59,7 +60,8 @@ final class ZipArchive {
         ByteBuffer zip = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         int eocd = findEndOfCentralDirectory(zip);
         if (eocd >= 20 && zip.getInt(eocd - 20) == ZIP64_LOCATOR_SIG) {
-            throw invalid("ZIP64 archives are not supported (an add-on package is far below 4 GiB and 65,535 entries).");
+            throw invalid(
+                    "ZIP64 archives are not supported (an add-on package is far below 4 GiB and 65,535 entries).");
         }
         if (u16(zip, eocd + 4) != 0 || u16(zip, eocd + 6) != 0) {
             throw invalid("Multi-disk (split) zip archives are not supported.");
@@ -73,7 +75,9 @@ final class ZipArchive {
         long size = u32(zip, eocd + 12);
         long offset = u32(zip, eocd + 16);
         if (count > limits.maxEntries()) {
-            throw new PackageException(Rule.PACKAGE_LIMITS, "The package has " + count + " entries; the limit is " + limits.maxEntries() + ".");
+            throw new PackageException(
+                    Rule.PACKAGE_LIMITS,
+                    "The package has " + count + " entries; the limit is " + limits.maxEntries() + ".");
         }
         if (offset + size > eocd) {
             throw invalid("The central directory lies outside the file (truncated or not a zip).");
@@ -85,8 +89,8 @@ final class ZipArchive {
             at += 46 + u16(zip, at + 28) + u16(zip, at + 30) + u16(zip, at + 32);
         }
         if (at != offset + size) {
-            throw invalid("The central directory is " + size + " bytes but its " + count + " records take " + (at - offset)
-                    + "; records are missing or hidden.");
+            throw invalid("The central directory is " + size + " bytes but its " + count + " records take "
+                    + (at - offset) + "; records are missing or hidden.");
         }
         ZipArchive archive = new ZipArchive(zip, List.copyOf(entries), offset);
         archive.checkLimits(limits);
@@ -130,7 +134,8 @@ final class ZipArchive {
             throw invalid("The entry " + Names.show(name) + " is encrypted; packages must not be encrypted.");
         }
         if (method != 0 && method != 8) {
-            throw invalid("The entry " + Names.show(name) + " uses compression method " + method + "; only stored (0) and deflate (8) are supported.");
+            throw invalid("The entry " + Names.show(name) + " uses compression method " + method
+                    + "; only stored (0) and deflate (8) are supported.");
         }
         // The Unix mode in the high half counts whatever "version made by" claims: some extractors honour it anyway.
         boolean symlink = ((external >>> 16) & S_IFMT) == S_IFLNK;
@@ -151,9 +156,12 @@ final class ZipArchive {
             if (u16(zip, at) == UNICODE_PATH_FIELD) {
                 byte[] unicode = new byte[Math.max(0, size - 5)];
                 zip.get(at + 9, unicode);
-                if (size < 5 || zip.get(at + 4) != 1 || !decodeName(unicode, true).equals(name)) {
-                    throw invalid("The entry " + Names.show(name) + " carries a second name in an Info-ZIP Unicode path "
-                            + "field; tools that read it would unpack another file.");
+                if (size < 5
+                        || zip.get(at + 4) != 1
+                        || !decodeName(unicode, true).equals(name)) {
+                    throw invalid(
+                            "The entry " + Names.show(name) + " carries a second name in an Info-ZIP Unicode path "
+                                    + "field; tools that read it would unpack another file.");
                 }
             }
             at += 4 + size;
@@ -166,8 +174,12 @@ final class ZipArchive {
             return new String(raw, CP437);
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(raw))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw invalid("An entry name is flagged UTF-8 but is not valid UTF-8.");
         }
@@ -178,13 +190,17 @@ final class ZipArchive {
         for (ZipEntryInfo e : entries) {
             total += e.uncompressedSize();
             if (total > limits.maxUncompressedBytes()) {
-                throw new PackageException(Rule.PACKAGE_LIMITS, "The package would unpack to more than "
-                        + limits.maxUncompressedBytes() + " bytes (zip-bomb defence).");
+                throw new PackageException(
+                        Rule.PACKAGE_LIMITS,
+                        "The package would unpack to more than " + limits.maxUncompressedBytes()
+                                + " bytes (zip-bomb defence).");
             }
             if (e.uncompressedSize() > PackageLimits.RATIO_FLOOR
                     && e.uncompressedSize() > (long) limits.maxRatio() * Math.max(1, e.compressedSize())) {
-                throw new PackageException(Rule.PACKAGE_LIMITS, "The entry " + Names.show(e.name()) + " is compressed more than "
-                        + limits.maxRatio() + ":1 (" + e.uncompressedSize() + " bytes from " + e.compressedSize() + "; zip-bomb defence).");
+                throw new PackageException(
+                        Rule.PACKAGE_LIMITS,
+                        "The entry " + Names.show(e.name()) + " is compressed more than " + limits.maxRatio() + ":1 ("
+                                + e.uncompressedSize() + " bytes from " + e.compressedSize() + "; zip-bomb defence).");
             }
         }
         checkLayout();
@@ -200,11 +216,12 @@ final class ZipArchive {
         long end = 0;
         for (ZipEntryInfo e : inFileOrder) {
             if (e.localHeaderOffset() < end) {
-                throw new PackageException(Rule.PACKAGE_LIMITS, "Entries of the package overlap each other (a zip-bomb technique).");
+                throw new PackageException(
+                        Rule.PACKAGE_LIMITS, "Entries of the package overlap each other (a zip-bomb technique).");
             }
             if (e.localHeaderOffset() > end) {
-                throw invalid((e.localHeaderOffset() - end) + " bytes that belong to no entry lie before " + Names.show(e.name())
-                        + "; a package holds its entries and nothing else.");
+                throw invalid((e.localHeaderOffset() - end) + " bytes that belong to no entry lie before "
+                        + Names.show(e.name()) + "; a package holds its entries and nothing else.");
             }
             end = endOfEntry(e);
         }
@@ -212,7 +229,8 @@ final class ZipArchive {
             throw invalid("Entry data runs into the central directory (truncated or corrupt zip).");
         }
         if (end < centralDirectoryOffset) {
-            throw invalid((centralDirectoryOffset - end) + " bytes that belong to no entry lie before the central directory.");
+            throw invalid((centralDirectoryOffset - end)
+                    + " bytes that belong to no entry lie before the central directory.");
         }
     }
 
@@ -294,7 +312,8 @@ final class ZipArchive {
                 }
                 byte[] probe = new byte[1];
                 if (n != size || (!inflater.finished() && inflater.inflate(probe) > 0)) {
-                    throw invalid("The entry " + Names.show(e.name()) + " does not unpack to the size its header claims.");
+                    throw invalid(
+                            "The entry " + Names.show(e.name()) + " does not unpack to the size its header claims.");
                 }
             } catch (DataFormatException ex) {
                 throw invalid("The entry " + Names.show(e.name()) + " is corrupt (bad deflate data).");

@@ -4,8 +4,16 @@ package dev.pressroom.manifest.pkg;
  * One central-directory record of the zip, as written (sizes are claims until the data is inflated); {@code rawName}
  * is the name's bytes, which the local header must repeat exactly.
  */
-record ZipEntryInfo(String name, byte[] rawName, int flags, int method, long crc, long compressedSize,
-                    long uncompressedSize, long localHeaderOffset, boolean symlink) {
+record ZipEntryInfo(
+        String name,
+        byte[] rawName,
+        int flags,
+        int method,
+        long crc,
+        long compressedSize,
+        long uncompressedSize,
+        long localHeaderOffset,
+        boolean symlink) {
 
     boolean directory() {
         return name.endsWith("/");

@@ -7,8 +7,7 @@ package dev.pressroom.manifest.validation;
  */
 final class HostnameRule {
 
-    private HostnameRule() {
-    }
+    private HostnameRule() {}
 
     /** Returns why the host is not acceptable, or null when it is. */
     static String problem(String host) {

@@ -3,8 +3,7 @@ package dev.pressroom.manifest.validation;
 /** RFC 6901 JSON Pointer helpers. */
 public final class JsonPointers {
 
-    private JsonPointers() {
-    }
+    private JsonPointers() {}
 
     public static String child(String parent, String key) {
         return parent + "/" + escape(key);

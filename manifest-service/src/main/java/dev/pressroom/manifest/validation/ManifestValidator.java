@@ -60,7 +60,8 @@ public final class ManifestValidator {
         LineIndex lines = new LineIndex(bytes);
         List<Located> located = new ArrayList<>(findings.size());
         for (Finding f : findings) {
-            long offset = f.offset() != null ? f.offset()
+            long offset = f.offset() != null
+                    ? f.offset()
                     : parsed.offsetOf(f.pointer(), f.rule() == Rule.UNKNOWN_KEY || f.rule() == Rule.JSON_DUPLICATE_KEY);
             located.add(new Located(f, offset));
         }
@@ -76,18 +77,27 @@ public final class ManifestValidator {
             Violation v = new Violation(f.severity(), f.rule(), file, f.pointer(), f.message(), at[0], at[1]);
             (v.isError() ? errors : warnings).add(v);
         }
-        if (errors.size() == MAX_ERRORS && findings.stream().filter(f -> f.severity() == Severity.ERROR).count() > MAX_ERRORS) {
-            warnings.add(0, new Violation(Severity.WARNING, Rule.TRUNCATED, file, "",
-                    "More than " + MAX_ERRORS + " errors; only the first " + MAX_ERRORS + " are reported.", 1, 1));
+        if (errors.size() == MAX_ERRORS
+                && findings.stream().filter(f -> f.severity() == Severity.ERROR).count() > MAX_ERRORS) {
+            warnings.add(
+                    0,
+                    new Violation(
+                            Severity.WARNING,
+                            Rule.TRUNCATED,
+                            file,
+                            "",
+                            "More than " + MAX_ERRORS + " errors; only the first " + MAX_ERRORS + " are reported.",
+                            1,
+                            1));
         }
         return new ValidationReport(errors.isEmpty() ? summary(parsed.root()) : null, errors, warnings);
     }
 
     private static ManifestSummary summary(Object root) {
         JSONObject m = (JSONObject) root;
-        return new ManifestSummary(m.optString("id"), m.optString("version"), m.optString("kind"), m.optString("runtime"));
+        return new ManifestSummary(
+                m.optString("id"), m.optString("version"), m.optString("kind"), m.optString("runtime"));
     }
 
-    private record Located(Finding finding, long offset) {
-    }
+    private record Located(Finding finding, long offset) {}
 }

@@ -5,8 +5,7 @@ final class Messages {
 
     private static final int MAX_QUOTED = 60;
 
-    private Messages() {
-    }
+    private Messages() {}
 
     static String quote(String value) {
         StringBuilder out = new StringBuilder(Math.min(value.length(), MAX_QUOTED) + 8).append('"');

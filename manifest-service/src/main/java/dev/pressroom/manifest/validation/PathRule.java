@@ -7,8 +7,7 @@ package dev.pressroom.manifest.validation;
  */
 public final class PathRule {
 
-    private PathRule() {
-    }
+    private PathRule() {}
 
     /** Returns why the path is unsafe, or null when it is fine. */
     public static String problem(String path) {
@@ -32,7 +31,9 @@ public final class PathRule {
         }
         for (String segment : path.split("/", -1)) {
             if (segment.isEmpty()) {
-                return path.endsWith("/") ? "must name a file (no trailing /)" : "must not contain an empty segment (//)";
+                return path.endsWith("/")
+                        ? "must name a file (no trailing /)"
+                        : "must not contain an empty segment (//)";
             }
             if (segment.equals(".") || segment.equals("..")) {
                 return "must not contain a . or .. segment";

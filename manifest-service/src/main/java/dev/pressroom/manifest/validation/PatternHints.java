@@ -3,8 +3,7 @@ package dev.pressroom.manifest.validation;
 /** What each schema pattern means, in words, for the person who has to fix the value. */
 final class PatternHints {
 
-    private PatternHints() {
-    }
+    private PatternHints() {}
 
     static String forPointer(String pointer) {
         if (pointer.equals("/id") || pointer.equals("/ui/nav/icon")) {

@@ -13,6 +13,7 @@ final class Positions {
 
     /** {@link #index} of an object member; a repeated member (D15) is {@link #REPEATED}, an array item its index. */
     private static final int MEMBER = -1;
+
     private static final int REPEATED = -2;
 
     private int size;

@@ -11,8 +11,7 @@ import org.json.JSONObject;
  */
 final class Pruned {
 
-    private Pruned() {
-    }
+    private Pruned() {}
 
     static Object view(ParsedJson parsed, int max) {
         return parsed.largestContainer() > max ? copy(parsed.root(), max) : parsed.root();

@@ -11,10 +11,14 @@ import java.util.stream.Collectors;
  */
 public enum Rule {
     // Reading the bytes (RFC 8259, decisions D14-D16)
-    JSON_SYNTAX("json-syntax", "The text is not strict RFC 8259 JSON (comments, trailing commas, single quotes, data after the value, ...)."),
+    JSON_SYNTAX(
+            "json-syntax",
+            "The text is not strict RFC 8259 JSON (comments, trailing commas, single quotes, data after the value, ...)."),
     JSON_BOM("json-bom", "The file starts with a UTF-8 byte order mark; save it without BOM."),
     JSON_ENCODING("json-encoding", "The file is not valid UTF-8 (UTF-16/32 or malformed bytes)."),
-    JSON_DUPLICATE_KEY("json-duplicate-key", "A member name appears twice in one object; no other rule is evaluated on such a document."),
+    JSON_DUPLICATE_KEY(
+            "json-duplicate-key",
+            "A member name appears twice in one object; no other rule is evaluated on such a document."),
     JSON_LIMITS("json-limits", "The document is larger than 1 MiB or nested deeper than 64 levels."),
     // Structure (the JSON Schema)
     REQUIRED("required", "A required key is missing."),
@@ -29,7 +33,8 @@ public enum Rule {
     // Values (plain Java)
     SEMVER("semver", "version or min_server_version is not a semantic version MAJOR.MINOR.PATCH[-pre][+build]."),
     SEMVER_RANGE("semver-range", "compat.host or compat.sdk is not an npm-style semver range."),
-    SEMVER_RANGE_UNSATISFIABLE("semver-range-unsatisfiable", "compat.host or compat.sdk is a range no version satisfies."),
+    SEMVER_RANGE_UNSATISFIABLE(
+            "semver-range-unsatisfiable", "compat.host or compat.sdk is a range no version satisfies."),
     MIN_SERVER_VERSION("min-server-version", "min_server_version differs from the lowest version compat.host allows."),
     PATH("path", "entry or icon is not a safe relative path inside the package."),
     ICON_EXTENSION("icon-extension", "icon does not end in .png or .svg (lowercase)."),
@@ -51,22 +56,32 @@ public enum Rule {
     PERMISSION_REQUIRES_LEAGUE("permission-requires-league", "Permission league:share needs a league object."),
     LEAGUE_REQUIRES_PERMISSION("league-requires-permission", "A league object needs the league:share permission."),
     // Warnings on the manifest
-    TRUNCATED("truncated", "Warning: more than 1,000 errors; only the first 1,000 are reported (hostile-input defence)."),
+    TRUNCATED(
+            "truncated", "Warning: more than 1,000 errors; only the first 1,000 are reported (hostile-input defence)."),
     DEPRECATED("deprecated", "Warning: min_server_version is deprecated (only servers older than add-ons v1 read it)."),
     // Package (zip) checks
-    PACKAGE_INVALID("package-invalid", "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk, an unsupported compression method, headers that disagree or bytes hidden between entries)."),
-    PACKAGE_LIMITS("package-limits", "Zip-bomb defence: too many entries, too much uncompressed data, a too high compression ratio or overlapping entries."),
-    PACKAGE_UNSAFE_PATH("package-unsafe-path", "An entry name escapes the package (absolute, drive letter, backslash, . or .. segment) or repeats another."),
+    PACKAGE_INVALID(
+            "package-invalid",
+            "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk, an unsupported compression method, headers that disagree or bytes hidden between entries)."),
+    PACKAGE_LIMITS(
+            "package-limits",
+            "Zip-bomb defence: too many entries, too much uncompressed data, a too high compression ratio or overlapping entries."),
+    PACKAGE_UNSAFE_PATH(
+            "package-unsafe-path",
+            "An entry name escapes the package (absolute, drive letter, backslash, . or .. segment) or repeats another."),
     PACKAGE_SYMLINK("package-symlink", "An entry is a symbolic link."),
     MANIFEST_MISSING("manifest-missing", "There is no manifest.json at the package root."),
     ENTRY_MISSING("entry-missing", "The file named by entry is not in the package."),
     ICON_MISSING("icon-missing", "The file named by icon is not in the package."),
-    ICON_CONTENT("icon-content", "The icon file is not a real PNG or SVG (or an SVG with more than static graphics: scripts, links, external references)."),
+    ICON_CONTENT(
+            "icon-content",
+            "The icon file is not a real PNG or SVG (or an SVG with more than static graphics: scripts, links, external references)."),
     ICON_SIZE("icon-size", "Warning: the icon is not square or far from 256x256."),
-    DESCRIPTION_MISSING("description-missing", "Warning: no description and no README.md for the catalog to fall back on.");
+    DESCRIPTION_MISSING(
+            "description-missing", "Warning: no description and no README.md for the catalog to fall back on.");
 
-    private static final Map<String, Rule> BY_ID = Arrays.stream(values())
-            .collect(Collectors.toUnmodifiableMap(Rule::id, Function.identity()));
+    private static final Map<String, Rule> BY_ID =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(Rule::id, Function.identity()));
 
     private final String id;
     private final String description;

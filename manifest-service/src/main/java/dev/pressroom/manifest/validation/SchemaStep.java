@@ -57,7 +57,9 @@ final class SchemaStep {
 
     /** D17: where a value has the wrong type, nothing else is said about it or below it. */
     private static List<Finding> withoutCascades(List<Finding> findings) {
-        Set<String> wrongType = findings.stream().filter(f -> f.rule() == Rule.TYPE).map(Finding::pointer)
+        Set<String> wrongType = findings.stream()
+                .filter(f -> f.rule() == Rule.TYPE)
+                .map(Finding::pointer)
                 .collect(Collectors.toCollection(HashSet::new));
         if (wrongType.isEmpty()) {
             return findings;
@@ -93,34 +95,60 @@ final class SchemaStep {
         switch (keyword) {
             case "required": {
                 String key = between(message, REQUIRED_PREFIX, REQUIRED_SUFFIX);
-                return Finding.error(Rule.REQUIRED, JsonPointers.child(pointer, key),
-                        "Missing required key " + Messages.quote(key) + (pointer.isEmpty() ? "." : " in " + pointer + "."));
+                return Finding.error(
+                        Rule.REQUIRED,
+                        JsonPointers.child(pointer, key),
+                        "Missing required key " + Messages.quote(key)
+                                + (pointer.isEmpty() ? "." : " in " + pointer + "."));
             }
             case "additionalProperties": {
                 String key = between(message, EXTRANEOUS_PREFIX, EXTRANEOUS_SUFFIX);
                 String allowed = violated instanceof ObjectSchema object
-                        ? String.join(", ", object.getPropertySchemas().keySet().stream().sorted().toList()) : "";
-                return Finding.error(Rule.UNKNOWN_KEY, JsonPointers.child(pointer, key), "Unknown key "
-                        + Messages.quote(key) + (pointer.isEmpty() ? "" : " in " + pointer) + "; allowed keys: " + allowed + ".");
+                        ? String.join(
+                                ", ",
+                                object.getPropertySchemas().keySet().stream()
+                                        .sorted()
+                                        .toList())
+                        : "";
+                return Finding.error(
+                        Rule.UNKNOWN_KEY,
+                        JsonPointers.child(pointer, key),
+                        "Unknown key " + Messages.quote(key) + (pointer.isEmpty() ? "" : " in " + pointer)
+                                + "; allowed keys: " + allowed + ".");
             }
             case "type":
-                return Finding.error(Rule.TYPE, pointer, "Must be " + expected(violated) + ", found " + Values.describe(value) + ".");
+                return Finding.error(
+                        Rule.TYPE,
+                        pointer,
+                        "Must be " + expected(violated) + ", found " + Values.describe(value) + ".");
             case "minLength":
             case "maxLength":
                 return Finding.error(Rule.LENGTH, pointer, lengthMessage((StringSchema) violated, value));
             case "pattern":
-                return Finding.error(Rule.PATTERN, pointer, Messages.quote(String.valueOf(value)) + " is not valid: "
-                        + PatternHints.forPointer(pointer) + ".");
+                return Finding.error(
+                        Rule.PATTERN,
+                        pointer,
+                        Messages.quote(String.valueOf(value)) + " is not valid: " + PatternHints.forPointer(pointer)
+                                + ".");
             case "enum":
                 return Finding.error(Rule.ENUM, pointer, enumMessage(violated, value));
             case "const":
-                return Finding.error(Rule.ENUM, pointer, "Must be 1 (the manifest format version), found " + Values.show(value) + ".");
+                return Finding.error(
+                        Rule.ENUM,
+                        pointer,
+                        "Must be 1 (the manifest format version), found " + Values.show(value) + ".");
             case "maxItems":
-                return Finding.error(Rule.MAX_ITEMS, pointer, "At most " + ((ArraySchema) violated).getMaxItems()
-                        + " items are allowed, found " + ((JSONArray) value).length() + ".");
+                return Finding.error(
+                        Rule.MAX_ITEMS,
+                        pointer,
+                        "At most " + ((ArraySchema) violated).getMaxItems() + " items are allowed, found "
+                                + ((JSONArray) value).length() + ".");
             case "minimum":
-                return Finding.error(Rule.MINIMUM, pointer, "Must be at least " + ((NumberSchema) violated).getMinimum()
-                        + ", found " + Values.show(value) + ".");
+                return Finding.error(
+                        Rule.MINIMUM,
+                        pointer,
+                        "Must be at least " + ((NumberSchema) violated).getMinimum() + ", found " + Values.show(value)
+                                + ".");
             default:
                 return Finding.error(Rule.TYPE, pointer, Messages.truncate(message, 200));
         }
@@ -147,14 +175,16 @@ final class SchemaStep {
         int length = text.codePointCount(0, text.length());
         Integer min = schema.getMinLength();
         Integer max = schema.getMaxLength();
-        String limit = min != null && max != null ? min + " to " + max + " characters"
+        String limit = min != null && max != null
+                ? min + " to " + max + " characters"
                 : max != null ? "at most " + max + " characters" : "at least " + min + " characters";
         return "Must be " + limit + " long (Unicode code points), found " + length + ".";
     }
 
     private static String enumMessage(Schema schema, Object value) {
         String allowed = schema instanceof EnumSchema e
-                ? e.getPossibleValues().stream().map(String::valueOf).collect(Collectors.joining(", ")) : "";
+                ? e.getPossibleValues().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                : "";
         return Values.show(value) + " is not allowed; use one of: " + allowed + ".";
     }
 
@@ -166,7 +196,9 @@ final class SchemaStep {
     }
 
     private static String between(String message, String prefix, String suffix) {
-        if (message != null && message.startsWith(prefix) && message.endsWith(suffix)
+        if (message != null
+                && message.startsWith(prefix)
+                && message.endsWith(suffix)
                 && message.length() >= prefix.length() + suffix.length()) {
             return message.substring(prefix.length(), message.length() - suffix.length());
         }

@@ -49,8 +49,11 @@ final class SemanticRules {
             try {
                 Semver.check(version);
             } catch (SemverException e) {
-                out.add(Finding.error(Rule.SEMVER, "/version", "Not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build], "
-                        + "no leading zeros): " + e.getMessage() + "."));
+                out.add(Finding.error(
+                        Rule.SEMVER,
+                        "/version",
+                        "Not a semantic version (MAJOR.MINOR.PATCH[-prerelease][+build], " + "no leading zeros): "
+                                + e.getMessage() + "."));
             }
         }
     }
@@ -74,14 +77,19 @@ final class SemanticRules {
         try {
             NpmRange range = NpmRange.parse(text);
             if (range.lowest().isEmpty()) {
-                out.add(Finding.error(Rule.SEMVER_RANGE_UNSATISFIABLE, pointer, "No version satisfies the range "
-                        + Messages.quote(text) + " (its bounds exclude each other)."));
+                out.add(Finding.error(
+                        Rule.SEMVER_RANGE_UNSATISFIABLE,
+                        pointer,
+                        "No version satisfies the range " + Messages.quote(text)
+                                + " (its bounds exclude each other)."));
                 return Optional.empty();
             }
             return Optional.of(range);
         } catch (SemverException e) {
-            out.add(Finding.error(Rule.SEMVER_RANGE, pointer, "Not an npm-style semver range (e.g. \">=2.1.0 <3.0.0\", \"^2.1.0\"): "
-                    + e.getMessage() + "."));
+            out.add(Finding.error(
+                    Rule.SEMVER_RANGE,
+                    pointer,
+                    "Not an npm-style semver range (e.g. \">=2.1.0 <3.0.0\", \"^2.1.0\"): " + e.getMessage() + "."));
             return Optional.empty();
         }
     }
@@ -91,18 +99,25 @@ final class SemanticRules {
         if (min == null) {
             return;
         }
-        out.add(Finding.warning(Rule.DEPRECATED, "/min_server_version",
-                "min_server_version is deprecated; only servers older than add-ons v1 read it (compat.host is what counts)."));
+        out.add(
+                Finding.warning(
+                        Rule.DEPRECATED,
+                        "/min_server_version",
+                        "min_server_version is deprecated; only servers older than add-ons v1 read it (compat.host is what counts)."));
         try {
             Semver.check(min);
         } catch (SemverException e) {
-            out.add(Finding.error(Rule.SEMVER, "/min_server_version", "Not a semantic version: " + e.getMessage() + "."));
+            out.add(Finding.error(
+                    Rule.SEMVER, "/min_server_version", "Not a semantic version: " + e.getMessage() + "."));
             return;
         }
         host.flatMap(NpmRange::lowest).map(Semver::canonical).ifPresent(lowest -> {
             if (!lowest.equals(min)) {
-                out.add(Finding.error(Rule.MIN_SERVER_VERSION, "/min_server_version", "Must be exactly \"" + lowest
-                        + "\", the lowest version compat.host allows, found " + Messages.quote(min) + "."));
+                out.add(Finding.error(
+                        Rule.MIN_SERVER_VERSION,
+                        "/min_server_version",
+                        "Must be exactly \"" + lowest + "\", the lowest version compat.host allows, found "
+                                + Messages.quote(min) + "."));
             }
         });
     }
@@ -124,8 +139,10 @@ final class SemanticRules {
         }
         checkPath("icon", "/icon");
         if (!icon.endsWith(".png") && !icon.endsWith(".svg")) {
-            out.add(Finding.error(Rule.ICON_EXTENSION, "/icon", "The icon must be a .png or .svg file (lowercase extension), found "
-                    + Messages.quote(icon) + "."));
+            out.add(Finding.error(
+                    Rule.ICON_EXTENSION,
+                    "/icon",
+                    "The icon must be a .png or .svg file (lowercase extension), found " + Messages.quote(icon) + "."));
         }
     }
 
@@ -137,7 +154,10 @@ final class SemanticRules {
             if (network.opt(i) instanceof String host) {
                 String problem = HostnameRule.problem(host);
                 if (problem != null) {
-                    out.add(Finding.error(Rule.HOSTNAME, "/network/" + i, "The hostname " + Messages.quote(host) + " " + problem + "."));
+                    out.add(Finding.error(
+                            Rule.HOSTNAME,
+                            "/network/" + i,
+                            "The hostname " + Messages.quote(host) + " " + problem + "."));
                 }
             }
         }
@@ -151,10 +171,14 @@ final class SemanticRules {
         Set<Object> seen = new HashSet<>();
         for (int i = 0; i < array.length(); i++) {
             Object item = array.opt(i);
-            Object identity = item instanceof String || item instanceof Boolean ? item : Values.describe(item) + ":" + item;
+            Object identity =
+                    item instanceof String || item instanceof Boolean ? item : Values.describe(item) + ":" + item;
             if (!seen.add(identity)) {
-                out.add(Finding.error(Rule.UNIQUE, "/" + key, "Items must be unique; " + Values.show(item)
-                        + " appears more than once (again at /" + key + "/" + i + ")."));
+                out.add(Finding.error(
+                        Rule.UNIQUE,
+                        "/" + key,
+                        "Items must be unique; " + Values.show(item) + " appears more than once (again at /" + key + "/"
+                                + i + ")."));
                 return;
             }
         }
@@ -166,13 +190,17 @@ final class SemanticRules {
             return;
         }
         String kind = string(m, "kind");
-        boolean knownKind = kind != null && (kind.equals("theme") || kind.equals("feature") || kind.equals("connector"));
+        boolean knownKind =
+                kind != null && (kind.equals("theme") || kind.equals("feature") || kind.equals("connector"));
         switch (runtime) {
             case "theme@1" -> theme(kind, knownKind);
             case "app@1" -> app(kind, knownKind);
             case "connector@1" -> {
                 if (knownKind && !kind.equals("connector")) {
-                    out.add(Finding.error(Rule.CONNECTOR_KIND, "/kind", "runtime connector@1 needs kind \"connector\", found " + Messages.quote(kind) + "."));
+                    out.add(Finding.error(
+                            Rule.CONNECTOR_KIND,
+                            "/kind",
+                            "runtime connector@1 needs kind \"connector\", found " + Messages.quote(kind) + "."));
                 }
             }
             default -> {
@@ -183,33 +211,53 @@ final class SemanticRules {
 
     private void theme(String kind, boolean knownKind) {
         if (knownKind && !kind.equals("theme")) {
-            out.add(Finding.error(Rule.THEME_KIND, "/kind", "runtime theme@1 needs kind \"theme\", found " + Messages.quote(kind) + "."));
+            out.add(Finding.error(
+                    Rule.THEME_KIND,
+                    "/kind",
+                    "runtime theme@1 needs kind \"theme\", found " + Messages.quote(kind) + "."));
         }
         if (m.opt("permissions") instanceof JSONArray permissions && !permissions.isEmpty()) {
-            out.add(Finding.error(Rule.THEME_NO_PERMISSIONS, "/permissions", "Theme add-ons (theme@1) cannot ask for permissions; use []."));
+            out.add(Finding.error(
+                    Rule.THEME_NO_PERMISSIONS,
+                    "/permissions",
+                    "Theme add-ons (theme@1) cannot ask for permissions; use []."));
         }
         if (m.opt("pledge") instanceof JSONObject) {
-            out.add(Finding.error(Rule.THEME_NO_PLEDGE, "/pledge", "Theme add-ons (theme@1) cannot have a pledge; remove it."));
+            out.add(Finding.error(
+                    Rule.THEME_NO_PLEDGE, "/pledge", "Theme add-ons (theme@1) cannot have a pledge; remove it."));
         }
         if (m.opt("ui") instanceof JSONObject) {
-            out.add(Finding.error(Rule.THEME_NO_UI, "/ui", "Theme add-ons (theme@1) cannot have ui (no nav page); remove it."));
+            out.add(Finding.error(
+                    Rule.THEME_NO_UI, "/ui", "Theme add-ons (theme@1) cannot have ui (no nav page); remove it."));
         }
         if (m.opt("network") instanceof JSONArray network && !network.isEmpty()) {
-            out.add(Finding.error(Rule.THEME_NO_NETWORK, "/network", "Theme add-ons (theme@1) cannot have network access; remove the hostnames."));
+            out.add(Finding.error(
+                    Rule.THEME_NO_NETWORK,
+                    "/network",
+                    "Theme add-ons (theme@1) cannot have network access; remove the hostnames."));
         }
     }
 
     private void app(String kind, boolean knownKind) {
         if (knownKind && !kind.equals("feature")) {
-            out.add(Finding.error(Rule.APP_KIND, "/kind", "runtime app@1 needs kind \"feature\", found " + Messages.quote(kind) + "."));
+            out.add(Finding.error(
+                    Rule.APP_KIND,
+                    "/kind",
+                    "runtime app@1 needs kind \"feature\", found " + Messages.quote(kind) + "."));
         }
         if (m.opt("compat") instanceof JSONObject compat && !compat.has("sdk")) {
-            out.add(Finding.error(Rule.APP_REQUIRES_SDK, "/compat/sdk", "runtime app@1 needs compat.sdk, the SDK (bridge protocol) range, e.g. \"^1.0.0\"."));
+            out.add(Finding.error(
+                    Rule.APP_REQUIRES_SDK,
+                    "/compat/sdk",
+                    "runtime app@1 needs compat.sdk, the SDK (bridge protocol) range, e.g. \"^1.0.0\"."));
         }
         String entry = string(m, "entry");
         if (entry != null && !entry.isEmpty() && !entry.endsWith(".html") && !entry.endsWith(".htm")) {
-            out.add(Finding.error(Rule.APP_ENTRY_HTML, "/entry", "runtime app@1 loads entry as an HTML page in the sandbox; it must end in "
-                    + ".html or .htm (lowercase), found " + Messages.quote(entry) + "."));
+            out.add(Finding.error(
+                    Rule.APP_ENTRY_HTML,
+                    "/entry",
+                    "runtime app@1 loads entry as an HTML page in the sandbox; it must end in "
+                            + ".html or .htm (lowercase), found " + Messages.quote(entry) + "."));
         }
     }
 
@@ -221,10 +269,14 @@ final class SemanticRules {
         Object pledge = m.opt("pledge");
         if (pledge == null || pledge instanceof JSONObject) {
             if (granted.contains("jar:pledge") && pledge == null) {
-                out.add(Finding.error(Rule.PERMISSION_REQUIRES_PLEDGE, "/pledge",
+                out.add(Finding.error(
+                        Rule.PERMISSION_REQUIRES_PLEDGE,
+                        "/pledge",
                         "Permission jar:pledge needs a pledge object with daily_max_cents and reason."));
             } else if (!granted.contains("jar:pledge") && pledge != null) {
-                out.add(Finding.error(Rule.PLEDGE_REQUIRES_PERMISSION, "/pledge",
+                out.add(Finding.error(
+                        Rule.PLEDGE_REQUIRES_PERMISSION,
+                        "/pledge",
                         "A pledge is only allowed with the jar:pledge permission; add it or remove pledge."));
             }
         }
@@ -232,20 +284,28 @@ final class SemanticRules {
         if (network == null || network instanceof JSONArray) {
             boolean hosts = network != null && !((JSONArray) network).isEmpty();
             if (granted.contains("net") && !hosts) {
-                out.add(Finding.error(Rule.NET_REQUIRES_NETWORK, "/network",
+                out.add(Finding.error(
+                        Rule.NET_REQUIRES_NETWORK,
+                        "/network",
                         "Permission net needs network with at least one hostname the add-on may call."));
             } else if (!granted.contains("net") && hosts) {
-                out.add(Finding.error(Rule.NETWORK_REQUIRES_NET, "/network",
+                out.add(Finding.error(
+                        Rule.NETWORK_REQUIRES_NET,
+                        "/network",
                         "Hostnames in network need the net permission; add net or leave network empty."));
             }
         }
         Object league = m.opt("league");
         if (league == null || league instanceof JSONObject) {
             if (granted.contains("league:share") && league == null) {
-                out.add(Finding.error(Rule.PERMISSION_REQUIRES_LEAGUE, "/league",
+                out.add(Finding.error(
+                        Rule.PERMISSION_REQUIRES_LEAGUE,
+                        "/league",
                         "Permission league:share needs a league object with shares (what is shared)."));
             } else if (!granted.contains("league:share") && league != null) {
-                out.add(Finding.error(Rule.LEAGUE_REQUIRES_PERMISSION, "/league",
+                out.add(Finding.error(
+                        Rule.LEAGUE_REQUIRES_PERMISSION,
+                        "/league",
                         "A league object is only allowed with the league:share permission; add it or remove league."));
             }
         }

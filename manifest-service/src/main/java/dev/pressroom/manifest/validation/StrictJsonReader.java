@@ -37,8 +37,7 @@ final class StrictJsonReader {
     private final List<Finding> duplicates = new ArrayList<>();
     private int largestContainer;
 
-    private StrictJsonReader() {
-    }
+    private StrictJsonReader() {}
 
     static ParsedJson read(byte[] bytes) {
         List<Finding> encoding = checkBytes(bytes);
@@ -50,28 +49,40 @@ final class StrictJsonReader {
 
     private static List<Finding> checkBytes(byte[] b) {
         if (b.length > MAX_BYTES) {
-            return List.of(Finding.errorAt(Rule.JSON_LIMITS, "",
-                    "manifest.json is " + b.length + " bytes; the limit is 1 MiB (" + MAX_BYTES + " bytes).", 0));
+            return List.of(Finding.errorAt(
+                    Rule.JSON_LIMITS,
+                    "",
+                    "manifest.json is " + b.length + " bytes; the limit is 1 MiB (" + MAX_BYTES + " bytes).",
+                    0));
         }
         if (b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF) {
-            return List.of(Finding.errorAt(Rule.JSON_BOM, "",
-                    "manifest.json starts with a UTF-8 byte order mark (EF BB BF); save it as UTF-8 without BOM.", 0));
+            return List.of(Finding.errorAt(
+                    Rule.JSON_BOM,
+                    "",
+                    "manifest.json starts with a UTF-8 byte order mark (EF BB BF); save it as UTF-8 without BOM.",
+                    0));
         }
         if (looksLikeUtf16or32(b)) {
-            return List.of(Finding.errorAt(Rule.JSON_ENCODING, "",
-                    "manifest.json is encoded as UTF-16 or UTF-32; save it as UTF-8.", 0));
+            return List.of(Finding.errorAt(
+                    Rule.JSON_ENCODING, "", "manifest.json is encoded as UTF-16 or UTF-32; save it as UTF-8.", 0));
         }
         int bad = Utf8.firstMalformed(b);
         if (bad >= 0) {
-            return List.of(Finding.errorAt(Rule.JSON_ENCODING, "", String.format(
-                    "manifest.json is not valid UTF-8: malformed byte 0x%02X at byte offset %d.", b[bad] & 0xFF, bad), bad));
+            return List.of(Finding.errorAt(
+                    Rule.JSON_ENCODING,
+                    "",
+                    String.format(
+                            "manifest.json is not valid UTF-8: malformed byte 0x%02X at byte offset %d.",
+                            b[bad] & 0xFF, bad),
+                    bad));
         }
         return List.of();
     }
 
     /** RFC 4627 §3 detection: a JSON text starts with an ASCII character, so zero bytes among the first ones mean UTF-16/32. */
     private static boolean looksLikeUtf16or32(byte[] b) {
-        if (b.length >= 2 && ((b[0] & 0xFF) == 0xFE && (b[1] & 0xFF) == 0xFF || (b[0] & 0xFF) == 0xFF && (b[1] & 0xFF) == 0xFE)) {
+        if (b.length >= 2
+                && ((b[0] & 0xFF) == 0xFE && (b[1] & 0xFF) == 0xFF || (b[0] & 0xFF) == 0xFF && (b[1] & 0xFF) == 0xFE)) {
             return true;
         }
         return b.length >= 2 && (b[0] == 0 || b[1] == 0);
@@ -81,13 +92,17 @@ final class StrictJsonReader {
         try (JsonParser parser = FACTORY.createParser(bytes)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
-                return failed(Finding.errorAt(Rule.JSON_SYNTAX, "", "manifest.json is empty; it must hold a JSON object.", 0));
+                return failed(Finding.errorAt(
+                        Rule.JSON_SYNTAX, "", "manifest.json is empty; it must hold a JSON object.", 0));
             }
             Object root = readValue(parser, first, positions.root(offset(parser.currentTokenLocation())), 1);
             JsonToken extra = parser.nextToken();
             if (extra != null) {
-                return failed(Finding.errorAt(Rule.JSON_SYNTAX, "",
-                        "Unexpected data after the JSON value (only one value is allowed).", offset(parser.currentTokenLocation())));
+                return failed(Finding.errorAt(
+                        Rule.JSON_SYNTAX,
+                        "",
+                        "Unexpected data after the JSON value (only one value is allowed).",
+                        offset(parser.currentTokenLocation())));
             }
             return new ParsedJson(root, positions, largestContainer, duplicates.isEmpty() ? List.of() : duplicates);
         } catch (OverLimit e) {
@@ -140,8 +155,11 @@ final class StrictJsonReader {
             members++;
             if (object.has(name)) {
                 // D15: report every repeated name at the repeat; the document's meaning is ambiguous.
-                duplicates.add(Finding.errorAt(Rule.JSON_DUPLICATE_KEY, JsonPointers.child(positions.publicPointer(node), name),
-                        "Duplicate key " + Messages.quote(name) + " (keys must be unique within an object).", keyAt));
+                duplicates.add(Finding.errorAt(
+                        Rule.JSON_DUPLICATE_KEY,
+                        JsonPointers.child(positions.publicPointer(node), name),
+                        "Duplicate key " + Messages.quote(name) + " (keys must be unique within an object).",
+                        keyAt));
                 readValue(p, valueToken, positions.member(node, name, true, keyAt, valueAt), depth + 1);
                 continue;
             }
@@ -162,9 +180,11 @@ final class StrictJsonReader {
         largestContainer = Math.max(largestContainer, index);
         return array;
     }
+
     private static void checkDepth(JsonParser p, int depth) {
         if (depth > MAX_DEPTH) {
-            throw new OverLimit(offset(p.currentTokenLocation()),
+            throw new OverLimit(
+                    offset(p.currentTokenLocation()),
                     "manifest.json is nested deeper than " + MAX_DEPTH + " levels (a valid manifest nests 3).");
         }
     }
@@ -174,7 +194,8 @@ final class StrictJsonReader {
         try {
             return p.getDecimalValue();
         } catch (NumberFormatException e) {
-            throw new OverLimit(offset(p.currentTokenLocation()), "A number in manifest.json has an exponent too large to read.");
+            throw new OverLimit(
+                    offset(p.currentTokenLocation()), "A number in manifest.json has an exponent too large to read.");
         }
     }
 

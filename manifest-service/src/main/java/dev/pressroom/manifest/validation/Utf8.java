@@ -6,8 +6,7 @@ package dev.pressroom.manifest.validation;
  */
 final class Utf8 {
 
-    private Utf8() {
-    }
+    private Utf8() {}
 
     /** The offset of the first byte of the first malformed sequence, or -1 when {@code b} is well-formed UTF-8. */
     static int firstMalformed(byte[] b) {

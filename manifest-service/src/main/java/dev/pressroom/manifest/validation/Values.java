@@ -7,8 +7,7 @@ import org.json.JSONObject;
 /** Describes parsed JSON values in messages. */
 final class Values {
 
-    private Values() {
-    }
+    private Values() {}
 
     static String describe(Object value) {
         if (value == null || value == JSONObject.NULL) {

@@ -7,8 +7,8 @@ import java.util.Objects;
  * {@code pointer} is an RFC 6901 JSON Pointer into manifest.json (null when the problem is not inside it);
  * {@code line}/{@code column} are 1-based, the column counted in Unicode code points (null when not in a text).
  */
-public record Violation(Severity severity, Rule rule, String file, String pointer, String message,
-                        Integer line, Integer column) {
+public record Violation(
+        Severity severity, Rule rule, String file, String pointer, String message, Integer line, Integer column) {
 
     public Violation {
         Objects.requireNonNull(severity, "severity");

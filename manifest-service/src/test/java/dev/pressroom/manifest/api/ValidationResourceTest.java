@@ -26,9 +26,13 @@ class ValidationResourceTest {
 
     @Test
     void validateManifestWhenValidThen200WithSummaryAndWarnings() {
-        given().contentType("application/json").body(TestManifests.bytes("valid/feature-app.json"))
-                .when().post(MANIFESTS)
-                .then().statusCode(200).contentType("application/json")
+        given().contentType("application/json")
+                .body(TestManifests.bytes("valid/feature-app.json"))
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(200)
+                .contentType("application/json")
                 .body("valid", equalTo(true))
                 .body("manifest.id", equalTo("savings-coach"))
                 .body("manifest.version", equalTo("1.4.2"))
@@ -41,9 +45,13 @@ class ValidationResourceTest {
 
     @Test
     void validateManifestWhenInvalidThen422WithEveryError() {
-        given().contentType("application/json").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(422).contentType("application/json")
+        given().contentType("application/json")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .contentType("application/json")
                 .body("valid", equalTo(false))
                 .body("manifest", nullValue())
                 .body("errors.rule", hasItem("pattern"))
@@ -57,9 +65,12 @@ class ValidationResourceTest {
 
     @Test
     void validateManifestWhenSyntaxErrorThen422WithJsonSyntax() {
-        given().contentType("application/json").body("{\"manifest\": 1,}")
-                .when().post(MANIFESTS)
-                .then().statusCode(422)
+        given().contentType("application/json")
+                .body("{\"manifest\": 1,}")
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
                 .body("errors", hasSize(1))
                 .body("errors[0].rule", equalTo("json-syntax"))
                 .body("errors[0].pointer", equalTo(""))
@@ -70,40 +81,69 @@ class ValidationResourceTest {
     @Test
     void validateManifestWhenBomThen422WithJsonBom() {
         byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '{', '}'};
-        given().contentType("application/json").body(bom)
-                .when().post(MANIFESTS)
-                .then().statusCode(422).body("errors[0].rule", equalTo("json-bom"));
+        given().contentType("application/json")
+                .body(bom)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .body("errors[0].rule", equalTo("json-bom"));
     }
 
     @Test
     void validateManifestWhenAcceptTextThenOneLinePerProblem() {
-        String body = given().contentType("application/json").accept("text/plain").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(422).contentType(startsWith("text/plain")).extract().asString();
+        String body = given().contentType("application/json")
+                .accept("text/plain")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .contentType(startsWith("text/plain"))
+                .extract()
+                .asString();
 
-        assertThat(body.lines()).hasSize(10).allMatch(line -> line.matches("manifest\\.json:\\d+:\\d+: error \\[[a-z-]+\\] .+"));
+        assertThat(body.lines())
+                .hasSize(10)
+                .allMatch(line -> line.matches("manifest\\.json:\\d+:\\d+: error \\[[a-z-]+\\] .+"));
         assertThat(body).contains("manifest.json:3:9: error [pattern] ");
     }
 
     @Test
     void validateManifestWhenTextAndValidThenEmptyBody() {
-        given().contentType("application/json").accept("text/plain").body(TestManifests.bytes("valid/theme.json"))
-                .when().post(MANIFESTS)
-                .then().statusCode(200).body(emptyString());
+        given().contentType("application/json")
+                .accept("text/plain")
+                .body(TestManifests.bytes("valid/theme.json"))
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(200)
+                .body(emptyString());
     }
 
     @Test
     void validateManifestWhenFileParameterThenUsedInTextAndSarif() {
-        given().contentType("application/json").accept("text/plain").queryParam("file", "addons/coach/manifest.json").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(422).body(containsString("addons/coach/manifest.json:3:9: error [pattern]"));
+        given().contentType("application/json")
+                .accept("text/plain")
+                .queryParam("file", "addons/coach/manifest.json")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .body(containsString("addons/coach/manifest.json:3:9: error [pattern]"));
     }
 
     @Test
     void validateManifestWhenAcceptSarifThenSarif210() {
-        given().contentType("application/json").accept("application/sarif+json").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(422).contentType("application/sarif+json")
+        given().contentType("application/json")
+                .accept("application/sarif+json")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .contentType("application/sarif+json")
                 .body("version", equalTo("2.1.0"))
                 .body("$schema", containsString("sarif-2.1.0"))
                 .body("runs[0].tool.driver.name", equalTo("pressroom-manifest-validator"))
@@ -111,52 +151,85 @@ class ValidationResourceTest {
                 .body("runs[0].columnKind", equalTo("unicodeCodePoints"))
                 .body("runs[0].results", hasSize(10))
                 .body("runs[0].results.find { it.ruleId == 'pattern' }.level", equalTo("error"))
-                .body("runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.artifactLocation.uri", equalTo("manifest.json"))
-                .body("runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.region.startLine", equalTo(3))
-                .body("runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.region.startColumn", equalTo(9))
-                .body("runs[0].results.find { it.ruleId == 'pattern' }.locations[0].logicalLocations[0].fullyQualifiedName", equalTo("/id"));
+                .body(
+                        "runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.artifactLocation.uri",
+                        equalTo("manifest.json"))
+                .body(
+                        "runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.region.startLine",
+                        equalTo(3))
+                .body(
+                        "runs[0].results.find { it.ruleId == 'pattern' }.locations[0].physicalLocation.region.startColumn",
+                        equalTo(9))
+                .body(
+                        "runs[0].results.find { it.ruleId == 'pattern' }.locations[0].logicalLocations[0].fullyQualifiedName",
+                        equalTo("/id"));
     }
 
     @Test
     void validateManifestWhenSarifRuleIndexThenPointsAtTheRule() {
-        Response response = given().contentType("application/json").accept("application/sarif+json").body(INVALID).post(MANIFESTS);
+        Response response = given().contentType("application/json")
+                .accept("application/sarif+json")
+                .body(INVALID)
+                .post(MANIFESTS);
 
         int index = response.path("runs[0].results[0].ruleIndex");
         String ruleId = response.path("runs[0].results[0].ruleId");
-        assertThat(response.<String>path("runs[0].tool.driver.rules[" + index + "].id")).isEqualTo(ruleId);
+        assertThat(response.<String>path("runs[0].tool.driver.rules[" + index + "].id"))
+                .isEqualTo(ruleId);
     }
 
     @Test
     void validateManifestWhenAcceptUnsupportedThen406() {
-        given().contentType("application/json").accept("application/xml").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(406).body("errors[0].code", equalTo("not_acceptable"));
+        given().contentType("application/json")
+                .accept("application/xml")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(406)
+                .body("errors[0].code", equalTo("not_acceptable"));
     }
 
     @Test
     void validateManifestWhenOverOneMebibyteThen413() {
         byte[] large = TestManifests.connector(m -> m.put("description", "d".repeat(1024 * 1024)));
 
-        given().contentType("application/json").body(large)
-                .when().post(MANIFESTS)
-                .then().statusCode(413).body("errors[0].code", equalTo("payload_too_large"));
+        given().contentType("application/json")
+                .body(large)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(413)
+                .body("errors[0].code", equalTo("payload_too_large"));
     }
 
     @Test
     void validateManifestWhenWrongContentTypeThen415() {
-        given().contentType("application/x-www-form-urlencoded").body("manifest=1")
-                .when().post(MANIFESTS)
-                .then().statusCode(415).body("errors[0].code", equalTo("unsupported_media_type"));
-        given().contentType("text/plain").body("{}")
-                .when().post(MANIFESTS)
-                .then().statusCode(415);
+        given().contentType("application/x-www-form-urlencoded")
+                .body("manifest=1")
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(415)
+                .body("errors[0].code", equalTo("unsupported_media_type"));
+        given().contentType("text/plain")
+                .body("{}")
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(415);
     }
 
     @Test
     void validateManifestWhenBadFileParameterThen400() {
-        given().contentType("application/json").queryParam("file", "a\nb").body(INVALID)
-                .when().post(MANIFESTS)
-                .then().statusCode(400).body("errors[0].code", equalTo("invalid_file"));
+        given().contentType("application/json")
+                .queryParam("file", "a\nb")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(400)
+                .body("errors[0].code", equalTo("invalid_file"));
     }
 
     @Test
@@ -172,61 +245,110 @@ class ValidationResourceTest {
                 .add("assets/icon.png", TestPackages.png(256, 256))
                 .zip();
 
-        given().contentType("application/zip").body(zip)
-                .when().post(PACKAGES)
-                .then().statusCode(200).body("valid", equalTo(true)).body("manifest.id", equalTo("savings-coach"));
+        given().contentType("application/zip")
+                .body(zip)
+                .when()
+                .post(PACKAGES)
+                .then()
+                .statusCode(200)
+                .body("valid", equalTo(true))
+                .body("manifest.id", equalTo("savings-coach"));
     }
 
     @Test
     void validatePackageWhenZipSlipThen422() {
-        byte[] zip = TestPackages.builder().add("manifest.json", TestManifests.bytes("valid/theme.json")).add("tokens.json", "{}")
-                .add("../evil.sh", "rm -rf /").zip();
+        byte[] zip = TestPackages.builder()
+                .add("manifest.json", TestManifests.bytes("valid/theme.json"))
+                .add("tokens.json", "{}")
+                .add("../evil.sh", "rm -rf /")
+                .zip();
 
-        given().contentType("application/zip").accept("text/plain").body(zip)
-                .when().post(PACKAGES)
-                .then().statusCode(422).body(startsWith("package.zip: error [package-unsafe-path] "));
+        given().contentType("application/zip")
+                .accept("text/plain")
+                .body(zip)
+                .when()
+                .post(PACKAGES)
+                .then()
+                .statusCode(422)
+                .body(startsWith("package.zip: error [package-unsafe-path] "));
     }
 
     @Test
     void validatePackageWhenNotAZipThen422() {
-        given().contentType("application/zip").body(TestManifests.utf8("not a zip"))
-                .when().post(PACKAGES)
-                .then().statusCode(422).body("errors[0].rule", equalTo("package-invalid")).body("errors[0].line", nullValue());
+        given().contentType("application/zip")
+                .body(TestManifests.utf8("not a zip"))
+                .when()
+                .post(PACKAGES)
+                .then()
+                .statusCode(422)
+                .body("errors[0].rule", equalTo("package-invalid"))
+                .body("errors[0].line", nullValue());
     }
 
     @Test
     void validatePackageWhenJsonContentTypeThen415() {
-        given().contentType("application/json").body("{}")
-                .when().post(PACKAGES)
-                .then().statusCode(415);
+        given().contentType("application/json")
+                .body("{}")
+                .when()
+                .post(PACKAGES)
+                .then()
+                .statusCode(415);
     }
 
     @Test
     void schemaWhenRequestedThenDraft07WithStableIdAndCaching() {
         Response response = given().when().get("/v1/manifest.schema.json");
 
-        response.then().statusCode(200).contentType("application/schema+json")
+        response.then()
+                .statusCode(200)
+                .contentType("application/schema+json")
                 .body("$schema", equalTo("http://json-schema.org/draft-07/schema#"))
                 .body("$id", equalTo("https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json"))
                 .body("properties.permissions.uniqueItems", equalTo(true))
                 .header("Cache-Control", containsString("max-age=3600"));
-        given().header("If-None-Match", response.header("ETag")).when().get("/v1/manifest.schema.json").then().statusCode(304);
+        given().header("If-None-Match", response.header("ETag"))
+                .when()
+                .get("/v1/manifest.schema.json")
+                .then()
+                .statusCode(304);
     }
 
     @Test
     void validateWhenAcceptIsEmptyThenJsonAndWhenMalformedThen406() {
-        given().contentType("application/json").header("Accept", "").body(INVALID).when().post(MANIFESTS)
-                .then().statusCode(422).contentType("application/json").body("valid", equalTo(false));
-        given().contentType("application/zip").header("Accept", "").body(TestManifests.utf8("not a zip")).when().post(PACKAGES)
-                .then().statusCode(422).contentType("application/json");
-        given().contentType("application/json").header("Accept", "not-a-media-type").body(INVALID).when().post(MANIFESTS)
-                .then().statusCode(406).body("errors[0].code", notNullValue());
+        given().contentType("application/json")
+                .header("Accept", "")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .contentType("application/json")
+                .body("valid", equalTo(false));
+        given().contentType("application/zip")
+                .header("Accept", "")
+                .body(TestManifests.utf8("not a zip"))
+                .when()
+                .post(PACKAGES)
+                .then()
+                .statusCode(422)
+                .contentType("application/json");
+        given().contentType("application/json")
+                .header("Accept", "not-a-media-type")
+                .body(INVALID)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(406)
+                .body("errors[0].code", notNullValue());
     }
 
     @Test
     void openApiWhenRequestedThenDocumentsTheEndpoints() {
-        given().accept("application/json").when().get("/q/openapi")
-                .then().statusCode(200)
+        given().accept("application/json")
+                .when()
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
                 .body("paths", org.hamcrest.Matchers.hasKey("/v1/manifests/validate"))
                 .body("paths", org.hamcrest.Matchers.hasKey("/v1/packages/validate"))
                 .body("paths", org.hamcrest.Matchers.hasKey("/v1/manifest.schema.json"));

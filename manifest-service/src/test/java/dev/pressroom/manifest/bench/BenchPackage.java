@@ -12,17 +12,19 @@ import java.nio.file.Path;
  */
 public final class BenchPackage {
 
-    private BenchPackage() {
-    }
+    private BenchPackage() {}
 
     public static void main(String[] args) throws IOException {
         byte[] manifest;
-        try (InputStream in = BenchPackage.class.getClassLoader().getResourceAsStream("manifests/valid/feature-app.json")) {
+        try (InputStream in =
+                BenchPackage.class.getClassLoader().getResourceAsStream("manifests/valid/feature-app.json")) {
             manifest = in.readAllBytes();
         }
         byte[] zip = TestPackages.builder()
                 .add("manifest.json", manifest)
-                .add("app/index.html", "<!doctype html><html><head><script src=\"app.js\"></script></head><body></body></html>")
+                .add(
+                        "app/index.html",
+                        "<!doctype html><html><head><script src=\"app.js\"></script></head><body></body></html>")
                 .add("app/app.js", "export function start(bridge) {\n  return bridge.summary();\n}\n".repeat(40))
                 .add("app/style.css", "body { font-family: system-ui; margin: 0; }\n".repeat(20))
                 .add("assets/icon.png", TestPackages.png(256, 256))

@@ -19,13 +19,18 @@ import java.util.List;
 public final class ValidationBench {
 
     private static final String[] VALID = {"feature-app.json", "theme.json", "connector.json", "non-ascii.json"};
-    private static final String[] INVALID = {"app-requires-sdk--no-sdk.json", "hostname--url-instead-of-host.json",
-            "json-duplicate-key--id-twice.json", "json-syntax--trailing-comma.json", "min-server-version--not-lowest.json",
-            "semver-range--ruby-pessimistic.json", "theme-no-permissions--theme-asks-for-pledge.json"};
+    private static final String[] INVALID = {
+        "app-requires-sdk--no-sdk.json",
+        "hostname--url-instead-of-host.json",
+        "json-duplicate-key--id-twice.json",
+        "json-syntax--trailing-comma.json",
+        "min-server-version--not-lowest.json",
+        "semver-range--ruby-pessimistic.json",
+        "theme-no-permissions--theme-asks-for-pledge.json"
+    };
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private ValidationBench() {
-    }
+    private ValidationBench() {}
 
     /** Arguments: seconds per round (default 2), rounds per corpus (default 5). */
     public static void main(String[] args) throws IOException {
@@ -46,7 +51,8 @@ public final class ValidationBench {
         measure(validator, "mixed 80% valid / 20% invalid", mixed, seconds, rounds);
     }
 
-    private static void measure(ManifestValidator validator, String name, List<byte[]> corpus, double seconds, int rounds) {
+    private static void measure(
+            ManifestValidator validator, String name, List<byte[]> corpus, double seconds, int rounds) {
         double[] wall = new double[rounds];
         double[] cpu = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -56,7 +62,8 @@ public final class ValidationBench {
             wall[r] = count / ((System.nanoTime() - start) / 1e9);
             cpu[r] = count / ((THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e9);
         }
-        System.out.printf("in-process  %-30s per core (CPU s) best %,8.0f/s median %,8.0f/s (%.1f us each) | wall clock best %,8.0f/s median %,8.0f/s | %d rounds of %.0f s%n",
+        System.out.printf(
+                "in-process  %-30s per core (CPU s) best %,8.0f/s median %,8.0f/s (%.1f us each) | wall clock best %,8.0f/s median %,8.0f/s | %d rounds of %.0f s%n",
                 name, max(cpu), median(cpu), 1e6 / median(cpu), max(wall), median(wall), rounds, seconds);
     }
 
@@ -90,7 +97,8 @@ public final class ValidationBench {
     private static List<byte[]> load(String folder, String[] names) throws IOException {
         List<byte[]> out = new ArrayList<>();
         for (String name : names) {
-            try (InputStream in = ValidationBench.class.getClassLoader().getResourceAsStream("manifests/" + folder + "/" + name)) {
+            try (InputStream in =
+                    ValidationBench.class.getClassLoader().getResourceAsStream("manifests/" + folder + "/" + name)) {
                 out.add(in.readAllBytes());
             }
         }

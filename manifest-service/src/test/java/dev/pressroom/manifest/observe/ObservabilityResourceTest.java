@@ -43,41 +43,73 @@ class ObservabilityResourceTest {
         byte[] invalid = TestManifests.utf8("{\n  \"manifest\": 1,\n  \"id\": \"X\"\n}");
         MetricsScrape before = scrape();
 
-        given().contentType("application/json").body(valid).post(MANIFESTS).then().statusCode(200);
-        given().contentType("application/json").body(invalid).post(MANIFESTS).then().statusCode(422);
+        given().contentType("application/json")
+                .body(valid)
+                .post(MANIFESTS)
+                .then()
+                .statusCode(200);
+        given().contentType("application/json")
+                .body(invalid)
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422);
 
         MetricsScrape after = scrape();
         assertThat(moved(before, after, "pressroom_manifest_validations_total", "kind", "manifest", "outcome", "valid"))
                 .isEqualTo(1);
-        assertThat(moved(before, after, "pressroom_manifest_validations_total", "kind", "manifest", "outcome", "invalid"))
+        assertThat(moved(
+                        before,
+                        after,
+                        "pressroom_manifest_validations_total",
+                        "kind",
+                        "manifest",
+                        "outcome",
+                        "invalid"))
                 .isEqualTo(1);
         assertThat(moved(before, after, "pressroom_manifest_findings_total", "rule", "pattern", "severity", "error"))
                 .isEqualTo(1);
         assertThat(moved(before, after, "pressroom_manifest_findings_total", "rule", "required", "severity", "error"))
                 .isEqualTo(8);
-        assertThat(moved(before, after, "pressroom_manifest_findings_total", "rule", "deprecated", "severity", "warning"))
+        assertThat(moved(
+                        before,
+                        after,
+                        "pressroom_manifest_findings_total",
+                        "rule",
+                        "deprecated",
+                        "severity",
+                        "warning"))
                 .isEqualTo(1);
-        assertThat(moved(before, after, "pressroom_manifest_request_body_bytes_count", "kind", "manifest")).isEqualTo(2);
+        assertThat(moved(before, after, "pressroom_manifest_request_body_bytes_count", "kind", "manifest"))
+                .isEqualTo(2);
         assertThat(moved(before, after, "pressroom_manifest_request_body_bytes_sum", "kind", "manifest"))
                 .isEqualTo(valid.length + invalid.length);
     }
 
     @Test
     void validatePackageWhenValidOrNotAZipThenCountedAsPackages() {
-        byte[] zip = TestPackages.builder().add("manifest.json", TestManifests.bytes("valid/theme.json"))
-                .add("tokens.json", "{}").zip();
+        byte[] zip = TestPackages.builder()
+                .add("manifest.json", TestManifests.bytes("valid/theme.json"))
+                .add("tokens.json", "{}")
+                .zip();
         MetricsScrape before = scrape();
 
         given().contentType("application/zip").body(zip).post(PACKAGES).then().statusCode(200);
-        given().contentType("application/zip").body(TestManifests.utf8("not a zip")).post(PACKAGES).then().statusCode(422);
+        given().contentType("application/zip")
+                .body(TestManifests.utf8("not a zip"))
+                .post(PACKAGES)
+                .then()
+                .statusCode(422);
 
         MetricsScrape after = scrape();
         assertThat(moved(before, after, "pressroom_manifest_validations_total", "kind", "package", "outcome", "valid"))
                 .isEqualTo(1);
-        assertThat(moved(before, after, "pressroom_manifest_validations_total", "kind", "package", "outcome", "invalid"))
+        assertThat(moved(
+                        before, after, "pressroom_manifest_validations_total", "kind", "package", "outcome", "invalid"))
                 .isEqualTo(1);
-        assertThat(moved(before, after, "pressroom_manifest_findings_total", "rule", "package-invalid")).isEqualTo(1);
-        assertThat(moved(before, after, "pressroom_manifest_request_body_bytes_count", "kind", "package")).isEqualTo(2);
+        assertThat(moved(before, after, "pressroom_manifest_findings_total", "rule", "package-invalid"))
+                .isEqualTo(1);
+        assertThat(moved(before, after, "pressroom_manifest_request_body_bytes_count", "kind", "package"))
+                .isEqualTo(2);
     }
 
     @Test
@@ -86,9 +118,20 @@ class ObservabilityResourceTest {
         Arrays.fill(tooLarge, (byte) ' ');
         MetricsScrape before = scrape();
 
-        given().contentType("application/json").body(tooLarge).post(MANIFESTS).then().statusCode(413);
+        given().contentType("application/json")
+                .body(tooLarge)
+                .post(MANIFESTS)
+                .then()
+                .statusCode(413);
 
-        assertThat(moved(before, scrape(), "pressroom_manifest_validations_total", "kind", "manifest", "outcome", "rejected"))
+        assertThat(moved(
+                        before,
+                        scrape(),
+                        "pressroom_manifest_validations_total",
+                        "kind",
+                        "manifest",
+                        "outcome",
+                        "rejected"))
                 .isEqualTo(1);
     }
 
@@ -96,12 +139,18 @@ class ObservabilityResourceTest {
     void httpMetricsWhenAnyPathThenLabelledByRouteTemplateNeverByRawPath() {
         String probe = "secret-looking-path-" + System.nanoTime();
         given().get("/v1/" + probe).then().statusCode(404);
-        given().contentType("application/json").body("{}").post(MANIFESTS + "?file=" + probe).then().statusCode(422);
+        given().contentType("application/json")
+                .body("{}")
+                .post(MANIFESTS + "?file=" + probe)
+                .then()
+                .statusCode(422);
 
         MetricsScrape scrape = scrape();
         assertThat(scrape.text()).doesNotContain(probe);
-        assertThat(scrape.value("http_server_requests_seconds_count", "uri", MANIFESTS, "status", "422")).isPositive();
-        assertThat(scrape.value("http_server_requests_seconds_bucket", "uri", MANIFESTS, "le", "+Inf")).isPositive();
+        assertThat(scrape.value("http_server_requests_seconds_count", "uri", MANIFESTS, "status", "422"))
+                .isPositive();
+        assertThat(scrape.value("http_server_requests_seconds_bucket", "uri", MANIFESTS, "le", "+Inf"))
+                .isPositive();
     }
 
     @Test
@@ -110,13 +159,18 @@ class ObservabilityResourceTest {
         spans.reset();
         try (LogCapture logs = LogCapture.start()) {
             given().header("traceparent", "00-" + TRACE_ID + "-" + CALLER_SPAN_ID + "-01")
-                    .contentType("application/json").body(TestManifests.bytes("valid/feature-app.json"))
-                    .post(MANIFESTS + "?file=" + probe).then().statusCode(200);
+                    .contentType("application/json")
+                    .body(TestManifests.bytes("valid/feature-app.json"))
+                    .post(MANIFESTS + "?file=" + probe)
+                    .then()
+                    .statusCode(200);
 
             await().atMost(Duration.ofSeconds(5)).until(() -> !accessLines(logs).isEmpty());
             String line = accessLines(logs).get(0);
-            assertThat(line).startsWith("POST " + MANIFESTS + " route=" + MANIFESTS + " status=200 ")
-                    .matches(".* \\d+ms trace=" + TRACE_ID).doesNotContain(probe);
+            assertThat(line)
+                    .startsWith("POST " + MANIFESTS + " route=" + MANIFESTS + " status=200 ")
+                    .matches(".* \\d+ms trace=" + TRACE_ID)
+                    .doesNotContain(probe);
             assertThat(logs.everything()).noneMatch(text -> text.contains(probe));
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> !serverSpans().isEmpty());
@@ -127,11 +181,15 @@ class ObservabilityResourceTest {
 
     private List<SpanData> serverSpans() {
         return spans.getFinishedSpanItems().stream()
-                .filter(span -> span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID)).toList();
+                .filter(span ->
+                        span.getKind() == SpanKind.SERVER && span.getTraceId().equals(TRACE_ID))
+                .toList();
     }
 
     private static List<String> accessLines(LogCapture logs) {
-        return logs.messages("io.quarkus.http.access-log").stream().filter(line -> line.contains(TRACE_ID)).toList();
+        return logs.messages("io.quarkus.http.access-log").stream()
+                .filter(line -> line.contains(TRACE_ID))
+                .toList();
     }
 
     private static double moved(MetricsScrape before, MetricsScrape after, String name, String... labels) {
@@ -140,6 +198,11 @@ class ObservabilityResourceTest {
 
     private static MetricsScrape scrape() {
         int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-        return new MetricsScrape(given().port(port).get("/q/metrics").then().statusCode(200).extract().asString());
+        return new MetricsScrape(given().port(port)
+                .get("/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     }
 }

@@ -20,7 +20,8 @@ import javax.xml.stream.XMLStreamReader;
  */
 class PackageFuzzTest {
 
-    private static final PackageValidator VALIDATOR = new PackageValidator(TestManifests.VALIDATOR, PackageLimits.defaults());
+    private static final PackageValidator VALIDATOR =
+            new PackageValidator(TestManifests.VALIDATOR, PackageLimits.defaults());
     private static final Pattern INVISIBLE = Pattern.compile("[\\s\\p{Cntrl}]+");
 
     @FuzzTest
@@ -40,15 +41,21 @@ class PackageFuzzTest {
 
         if (icon.problem() == null) {
             // A blocklist of what browsers run, checked independently of the allowlist that accepted the icon.
-            XMLStreamReader reader = XMLInputFactory.newDefaultFactory().createXMLStreamReader(new ByteArrayInputStream(svg));
+            XMLStreamReader reader =
+                    XMLInputFactory.newDefaultFactory().createXMLStreamReader(new ByteArrayInputStream(svg));
             while (reader.hasNext()) {
                 if (reader.next() != XMLStreamConstants.START_ELEMENT) {
                     continue;
                 }
-                assertThat(reader.getLocalName().toLowerCase(Locale.ROOT)).isNotIn("script", "foreignobject", "iframe", "a");
+                assertThat(reader.getLocalName().toLowerCase(Locale.ROOT))
+                        .isNotIn("script", "foreignobject", "iframe", "a");
                 for (int i = 0; i < reader.getAttributeCount(); i++) {
-                    String value = INVISIBLE.matcher(reader.getAttributeValue(i)).replaceAll("").toLowerCase(Locale.ROOT);
-                    assertThat(reader.getAttributeLocalName(i).toLowerCase(Locale.ROOT)).doesNotStartWith("on");
+                    String value = INVISIBLE
+                            .matcher(reader.getAttributeValue(i))
+                            .replaceAll("")
+                            .toLowerCase(Locale.ROOT);
+                    assertThat(reader.getAttributeLocalName(i).toLowerCase(Locale.ROOT))
+                            .doesNotStartWith("on");
                     assertThat(value).doesNotContain("javascript:", "data:");
                 }
             }

@@ -42,7 +42,7 @@ final class RawZip {
     private int extraCountOnDisk;
 
     RawZip add(String name, String text) {
-        return add(name, text.getBytes(StandardCharsets.UTF_8), e -> { });
+        return add(name, text.getBytes(StandardCharsets.UTF_8), e -> {});
     }
 
     RawZip add(String name, byte[] data, Consumer<Entry> lie) {
@@ -66,9 +66,16 @@ final class RawZip {
             offsets.add(out.size());
             byte[] name = utf8(e.localName);
             ByteBuffer local = buffer(30);
-            local.putInt(0x04034b50).putShort((short) 20).putShort((short) 0x800).putShort((short) e.localMethod)
-                    .putInt(0).putInt((int) e.localCrc).putInt((int) e.localSize).putInt((int) e.localSize)
-                    .putShort((short) name.length).putShort((short) e.localExtra.length);
+            local.putInt(0x04034b50)
+                    .putShort((short) 20)
+                    .putShort((short) 0x800)
+                    .putShort((short) e.localMethod)
+                    .putInt(0)
+                    .putInt((int) e.localCrc)
+                    .putInt((int) e.localSize)
+                    .putInt((int) e.localSize)
+                    .putShort((short) name.length)
+                    .putShort((short) e.localExtra.length);
             out.writeBytes(local.array());
             out.writeBytes(name);
             out.writeBytes(e.localExtra);
@@ -79,19 +86,36 @@ final class RawZip {
             Entry e = entries.get(i);
             byte[] name = utf8(e.centralName);
             ByteBuffer central = buffer(46);
-            central.putInt(0x02014b50).putShort((short) e.madeBy).putShort((short) 20).putShort((short) 0x800)
-                    .putShort((short) 0).putInt(0).putInt((int) crc(e.data)).putInt(e.data.length).putInt(e.data.length)
-                    .putShort((short) name.length).putShort((short) e.centralExtra.length).putShort((short) 0)
-                    .putShort((short) 0).putShort((short) 0).putInt((int) e.externalAttributes).putInt(offsets.get(i));
+            central.putInt(0x02014b50)
+                    .putShort((short) e.madeBy)
+                    .putShort((short) 20)
+                    .putShort((short) 0x800)
+                    .putShort((short) 0)
+                    .putInt(0)
+                    .putInt((int) crc(e.data))
+                    .putInt(e.data.length)
+                    .putInt(e.data.length)
+                    .putShort((short) name.length)
+                    .putShort((short) e.centralExtra.length)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putShort((short) 0)
+                    .putInt((int) e.externalAttributes)
+                    .putInt(offsets.get(i));
             out.writeBytes(central.array());
             out.writeBytes(name);
             out.writeBytes(e.centralExtra);
         }
         int centralSize = out.size() - centralStart;
         ByteBuffer end = buffer(22);
-        end.putInt(0x06054b50).putShort((short) 0).putShort((short) 0)
-                .putShort((short) (entries.size() + extraCountOnDisk)).putShort((short) entries.size())
-                .putInt(centralSize).putInt(centralStart).putShort((short) 0);
+        end.putInt(0x06054b50)
+                .putShort((short) 0)
+                .putShort((short) 0)
+                .putShort((short) (entries.size() + extraCountOnDisk))
+                .putShort((short) entries.size())
+                .putInt(centralSize)
+                .putInt(centralStart)
+                .putShort((short) 0);
         out.writeBytes(end.array());
         return out.toByteArray();
     }
@@ -100,8 +124,11 @@ final class RawZip {
     static byte[] unicodePath(String headerName, String unicodeName) {
         byte[] unicode = utf8(unicodeName);
         ByteBuffer field = buffer(4 + 5 + unicode.length);
-        field.putShort((short) 0x7075).putShort((short) (5 + unicode.length)).put((byte) 1)
-                .putInt((int) crc(utf8(headerName))).put(unicode);
+        field.putShort((short) 0x7075)
+                .putShort((short) (5 + unicode.length))
+                .put((byte) 1)
+                .putInt((int) crc(utf8(headerName)))
+                .put(unicode);
         return field.array();
     }
 

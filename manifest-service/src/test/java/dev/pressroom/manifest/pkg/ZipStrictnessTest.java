@@ -18,18 +18,22 @@ import org.junit.jupiter.api.Test;
  */
 class ZipStrictnessTest {
 
-    private static final PackageValidator VALIDATOR = new PackageValidator(TestManifests.VALIDATOR, PackageLimits.defaults());
+    private static final PackageValidator VALIDATOR =
+            new PackageValidator(TestManifests.VALIDATOR, PackageLimits.defaults());
     private static final byte[] THEME = TestManifests.bytes("valid/theme.json");
 
     /** A valid theme package, with one more entry told to lie as the test says. */
     private static byte[] themeWith(String name, Consumer<RawZip.Entry> lie) {
-        return new RawZip().add("manifest.json", THEME, e -> { }).add("tokens.json", "{}")
-                .add(name, "payload".getBytes(StandardCharsets.UTF_8), lie).zip();
+        return new RawZip()
+                .add("manifest.json", THEME, e -> {})
+                .add("tokens.json", "{}")
+                .add(name, "payload".getBytes(StandardCharsets.UTF_8), lie)
+                .zip();
     }
 
     @Test
     void validateWhenEveryHeaderAgreesThenValid() {
-        ValidationReport report = VALIDATOR.validate(themeWith("notes.txt", e -> { }));
+        ValidationReport report = VALIDATOR.validate(themeWith("notes.txt", e -> {}));
 
         assertThat(report.errors()).isEmpty();
     }
@@ -39,7 +43,10 @@ class ZipStrictnessTest {
         byte[] zip = themeWith("notes.txt", e -> e.localName = "../../.bashrc");
 
         assertThat(rules(zip)).containsExactly("package-invalid");
-        assertThat(messages(zip)).singleElement().asString().contains("local header of \"notes.txt\"", "\"../../.bashrc\"");
+        assertThat(messages(zip))
+                .singleElement()
+                .asString()
+                .contains("local header of \"notes.txt\"", "\"../../.bashrc\"");
     }
 
     @Test
@@ -52,7 +59,10 @@ class ZipStrictnessTest {
     @Test
     void validateWhenDataDescriptorDisagreesWithTheCentralDirectoryThenRefused() {
         // java.util.zip writes deflated entries with a data descriptor (signature, CRC-32, sizes) after the data.
-        byte[] zip = TestPackages.builder().add("manifest.json", THEME).add("tokens.json", "{}").zip();
+        byte[] zip = TestPackages.builder()
+                .add("manifest.json", THEME)
+                .add("tokens.json", "{}")
+                .zip();
         ByteBuffer bytes = ByteBuffer.wrap(zip).order(ByteOrder.LITTLE_ENDIAN);
         int descriptor = 0;
         while (bytes.getInt(descriptor) != 0x08074b50) {
@@ -69,13 +79,20 @@ class ZipStrictnessTest {
         byte[] hidden = "#!/bin/sh\nrm -rf ~\n".getBytes(StandardCharsets.UTF_8);
 
         assertThat(rules(themeWith("a.txt", e -> e.hiddenBefore = hidden))).containsExactly("package-invalid");
-        byte[] prefixed = new RawZip().add("manifest.json", THEME, e -> e.hiddenBefore = hidden).add("tokens.json", "{}").zip();
+        byte[] prefixed = new RawZip()
+                .add("manifest.json", THEME, e -> e.hiddenBefore = hidden)
+                .add("tokens.json", "{}")
+                .zip();
         assertThat(rules(prefixed)).containsExactly("package-invalid");
     }
 
     @Test
     void validateWhenEndRecordCountsDisagreeThenRefused() {
-        byte[] zip = new RawZip().add("manifest.json", THEME, e -> { }).add("tokens.json", "{}").miscountOnDisk(1).zip();
+        byte[] zip = new RawZip()
+                .add("manifest.json", THEME, e -> {})
+                .add("tokens.json", "{}")
+                .miscountOnDisk(1)
+                .zip();
 
         assertThat(rules(zip)).containsExactly("package-invalid");
     }
@@ -93,9 +110,10 @@ class ZipStrictnessTest {
         byte[] field = RawZip.unicodePath("notes.txt", "notes.txt");
 
         assertThat(rules(themeWith("notes.txt", e -> {
-            e.centralExtra = field;
-            e.localExtra = field;
-        }))).isEmpty();
+                    e.centralExtra = field;
+                    e.localExtra = field;
+                })))
+                .isEmpty();
     }
 
     @Test

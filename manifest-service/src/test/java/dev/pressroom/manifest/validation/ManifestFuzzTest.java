@@ -33,9 +33,12 @@ class ManifestFuzzTest {
         ParsedJson parsed = StrictJsonReader.read(json);
 
         if (parsed.ok()) {
-            assertThatCode(() -> STRICT.readTree(json)).as("accepted by the strict reader").doesNotThrowAnyException();
+            assertThatCode(() -> STRICT.readTree(json))
+                    .as("accepted by the strict reader")
+                    .doesNotThrowAnyException();
         } else {
-            assertThat(parsed.findings()).allSatisfy(f -> assertThat(f.rule().id()).startsWith("json-"));
+            assertThat(parsed.findings())
+                    .allSatisfy(f -> assertThat(f.rule().id()).startsWith("json-"));
         }
     }
 }

@@ -18,9 +18,31 @@ import org.junit.jupiter.api.Test;
  */
 class ManifestMutationTest {
 
-    private static final String[] FIXTURES = {"valid/feature-app.json", "valid/theme.json", "valid/connector.json", "valid/non-ascii.json"};
-    private static final String[] ODD = {"", " ", "\u0000", "\uD800", "\uDFFF", "\u202E", "\u200B", "\uFEFF", "\n", "é", "e\u0301",
-            "\uD83C\uDF89", "\\", "\"", "/", "~", "~1", "../", "𝕏".repeat(50), "x".repeat(5000)};
+    private static final String[] FIXTURES = {
+        "valid/feature-app.json", "valid/theme.json", "valid/connector.json", "valid/non-ascii.json"
+    };
+    private static final String[] ODD = {
+        "",
+        " ",
+        "\u0000",
+        "\uD800",
+        "\uDFFF",
+        "\u202E",
+        "\u200B",
+        "\uFEFF",
+        "\n",
+        "é",
+        "e\u0301",
+        "\uD83C\uDF89",
+        "\\",
+        "\"",
+        "/",
+        "~",
+        "~1",
+        "../",
+        "𝕏".repeat(50),
+        "x".repeat(5000)
+    };
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Test
@@ -41,7 +63,9 @@ class ManifestMutationTest {
             reportedErrors += report.errors().size();
             ReportInvariants.assertHolds(bytes, report);
         }
-        assertThat(reportedErrors).as("the mutations must actually break manifests").isGreaterThan(2000);
+        assertThat(reportedErrors)
+                .as("the mutations must actually break manifests")
+                .isGreaterThan(2000);
     }
 
     private static void mutateTree(ObjectNode root, Random random) {

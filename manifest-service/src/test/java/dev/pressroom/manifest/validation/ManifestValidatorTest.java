@@ -27,20 +27,23 @@ class ManifestValidatorTest {
     void validateWhenUtf8BomThenOnlyJsonBom() {
         byte[] manifest = concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, bytes("valid/theme.json"));
 
-        assertThat(validate(manifest).errors()).extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
+        assertThat(validate(manifest).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
                 .containsExactly(tuple("json-bom", "", 1, 1));
     }
 
     @Test
     void validateWhenUtf16ThenJsonEncoding() {
-        byte[] manifest = new String(bytes("valid/theme.json"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_16LE);
+        byte[] manifest =
+                new String(bytes("valid/theme.json"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_16LE);
 
         assertThat(validate(manifest).errors()).extracting(v -> v.rule().id()).containsExactly("json-encoding");
     }
 
     @Test
     void validateWhenUtf16WithBomThenJsonEncoding() {
-        byte[] manifest = new String(bytes("valid/theme.json"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_16);
+        byte[] manifest =
+                new String(bytes("valid/theme.json"), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_16);
 
         assertThat(validate(manifest).errors()).extracting(v -> v.rule().id()).containsExactly("json-encoding");
     }
@@ -49,7 +52,8 @@ class ManifestValidatorTest {
     void validateWhenInvalidUtf8ThenJsonEncodingAtTheBadByte() {
         byte[] manifest = concat(utf8("{\n  \"name\": \"caf"), new byte[] {(byte) 0xC3, 0x28}, utf8("\"\n}"));
 
-        assertThat(validate(manifest).errors()).extracting(v -> v.rule().id(), Violation::line, Violation::column)
+        assertThat(validate(manifest).errors())
+                .extracting(v -> v.rule().id(), Violation::line, Violation::column)
                 .containsExactly(tuple("json-encoding", 2, 15));
     }
 
@@ -71,14 +75,33 @@ class ManifestValidatorTest {
     }
 
     static Stream<String> notStrictJson() {
-        return Stream.of("", "   ", "{\"manifest\": 1,}", "{\"manifest\": 1 // one\n}", "{/* c */}", "{'manifest': 1}",
-                "{manifest: 1}", "{\"manifest\": NaN}", "{\"manifest\": 01}", "{\"a\": \"tab\there\"}", "{} {}", "{}x",
-                "{\"a\": [1, 2,]}", "{\"a\": +1}", "{\"a\": .5}", "{\"a\": \"\\x41\"}", "{\"a\": tru}", "{\"a\"", "{\"a\": Infinity}");
+        return Stream.of(
+                "",
+                "   ",
+                "{\"manifest\": 1,}",
+                "{\"manifest\": 1 // one\n}",
+                "{/* c */}",
+                "{'manifest': 1}",
+                "{manifest: 1}",
+                "{\"manifest\": NaN}",
+                "{\"manifest\": 01}",
+                "{\"a\": \"tab\there\"}",
+                "{} {}",
+                "{}x",
+                "{\"a\": [1, 2,]}",
+                "{\"a\": +1}",
+                "{\"a\": .5}",
+                "{\"a\": \"\\x41\"}",
+                "{\"a\": tru}",
+                "{\"a\"",
+                "{\"a\": Infinity}");
     }
 
     @Test
     void validateWhenSyntaxErrorThenLineAndColumnOfTheProblem() {
-        Violation error = validate(utf8("{\n  \"manifest\": 1,\n  \"id\": 'x'\n}")).errors().get(0);
+        Violation error = validate(utf8("{\n  \"manifest\": 1,\n  \"id\": 'x'\n}"))
+                .errors()
+                .get(0);
 
         assertThat(error.rule()).isEqualTo(Rule.JSON_SYNTAX);
         assertThat(error.line()).isEqualTo(3);
@@ -88,7 +111,9 @@ class ManifestValidatorTest {
 
     @Test
     void validateWhenTrailingDataThenJsonSyntaxAtTheData() {
-        Violation error = validate(concat(bytes("valid/theme.json"), utf8("\n{}"))).errors().get(0);
+        Violation error = validate(concat(bytes("valid/theme.json"), utf8("\n{}")))
+                .errors()
+                .get(0);
 
         assertThat(error.rule()).isEqualTo(Rule.JSON_SYNTAX);
         assertThat(error.message()).contains("after the JSON value");
@@ -99,7 +124,8 @@ class ManifestValidatorTest {
     void validateWhenANumberHasAHugeExponentThenJsonLimitsNotACrash() {
         ValidationReport report = validate(utf8("{\"manifest\": 999E99999999999999998}"));
 
-        assertThat(report.errors()).extracting(v -> v.rule().id(), Violation::line, Violation::column)
+        assertThat(report.errors())
+                .extracting(v -> v.rule().id(), Violation::line, Violation::column)
                 .containsExactly(tuple("json-limits", 1, 14));
     }
 
@@ -107,16 +133,22 @@ class ManifestValidatorTest {
     void validateWhenDuplicateInsideARepeatedMemberThenAPlainPointerAtItsLine() {
         String text = "{\n  \"compat\": {\"host\": \"1\"},\n  \"compat\": {\"host\": \"1\", \"host\": \"2\"}\n}";
 
-        assertThat(validate(utf8(text)).errors()).extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
-                .containsExactly(tuple("json-duplicate-key", "/compat", 3, 3), tuple("json-duplicate-key", "/compat/host", 3, 27));
+        assertThat(validate(utf8(text)).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
+                .containsExactly(
+                        tuple("json-duplicate-key", "/compat", 3, 3),
+                        tuple("json-duplicate-key", "/compat/host", 3, 27));
     }
 
     @Test
     void validateWhenDuplicateKeysThenEachRepeatReportedAndNothingElse() {
-        String text = "{\n  \"id\": \"a\",\n  \"id\": \"a\",\n  \"compat\": {\"host\": \"1\", \"host\": \"1\"},\n  \"bogus\": 1\n}";
+        String text =
+                "{\n  \"id\": \"a\",\n  \"id\": \"a\",\n  \"compat\": {\"host\": \"1\", \"host\": \"1\"},\n  \"bogus\": 1\n}";
 
-        assertThat(validate(utf8(text)).errors()).extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
-                .containsExactly(tuple("json-duplicate-key", "/id", 3, 3), tuple("json-duplicate-key", "/compat/host", 4, 27));
+        assertThat(validate(utf8(text)).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
+                .containsExactly(
+                        tuple("json-duplicate-key", "/id", 3, 3), tuple("json-duplicate-key", "/compat/host", 4, 27));
     }
 
     @Test
@@ -143,8 +175,12 @@ class ManifestValidatorTest {
 
     @Test
     void validateWhenNested64LevelsThenReadAndNested65ThenJsonLimits() {
-        assertThat(validate(utf8(nested(64))).errors()).extracting(v -> v.rule().id()).doesNotContain("json-limits");
-        assertThat(validate(utf8(nested(65))).errors()).extracting(v -> v.rule().id()).containsExactly("json-limits");
+        assertThat(validate(utf8(nested(64))).errors())
+                .extracting(v -> v.rule().id())
+                .doesNotContain("json-limits");
+        assertThat(validate(utf8(nested(65))).errors())
+                .extracting(v -> v.rule().id())
+                .containsExactly("json-limits");
     }
 
     @Test
@@ -167,13 +203,18 @@ class ManifestValidatorTest {
 
     @Test
     void validateWhenRootIsNotAnObjectThenOneTypeError() {
-        assertThat(validate(utf8("[]")).errors()).extracting(v -> v.rule().id(), Violation::pointer).containsExactly(tuple("type", ""));
-        assertThat(validate(utf8("null")).errors()).extracting(v -> v.rule().id()).containsExactly("type");
+        assertThat(validate(utf8("[]")).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer)
+                .containsExactly(tuple("type", ""));
+        assertThat(validate(utf8("null")).errors())
+                .extracting(v -> v.rule().id())
+                .containsExactly("type");
     }
 
     @Test
     void validateWhenManyViolationsThenAllReportedInDocumentOrderWithPositions() {
-        String text = String.join("\n",
+        String text = String.join(
+                "\n",
                 "{",
                 "  \"manifest\": 1,",
                 "  \"id\": \"Été\",",
@@ -190,25 +231,30 @@ class ManifestValidatorTest {
 
         List<Violation> errors = validate(utf8(text)).errors();
 
-        assertThat(errors).extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column).containsExactly(
-                tuple("required", "/publisher", 1, 1),
-                tuple("pattern", "/id", 3, 9),
-                tuple("semver", "/version", 5, 14),
-                tuple("theme-kind", "/kind", 6, 11),
-                tuple("unknown-key", "/compat/extra", 8, 33),
-                tuple("path", "/entry", 9, 12),
-                tuple("theme-no-permissions", "/permissions", 10, 18),
-                tuple("type", "/permissions/1", 10, 26),
-                tuple("theme-no-network", "/network", 11, 14),
-                tuple("hostname", "/network/1", 11, 33),
-                tuple("type", "/summary", 12, 14));
+        assertThat(errors)
+                .extracting(v -> v.rule().id(), Violation::pointer, Violation::line, Violation::column)
+                .containsExactly(
+                        tuple("required", "/publisher", 1, 1),
+                        tuple("pattern", "/id", 3, 9),
+                        tuple("semver", "/version", 5, 14),
+                        tuple("theme-kind", "/kind", 6, 11),
+                        tuple("unknown-key", "/compat/extra", 8, 33),
+                        tuple("path", "/entry", 9, 12),
+                        tuple("theme-no-permissions", "/permissions", 10, 18),
+                        tuple("type", "/permissions/1", 10, 26),
+                        tuple("theme-no-network", "/network", 11, 14),
+                        tuple("hostname", "/network/1", 11, 33),
+                        tuple("type", "/summary", 12, 14));
     }
 
     @Test
     void validateWhenColumnsFollowNonAsciiTextThenCountedInCodePoints() {
         String text = "{\"name\": \"🎉🎉\", \"id\": 5}";
 
-        Violation error = validate(utf8(text)).errors().stream().filter(v -> v.pointer().equals("/id")).findFirst().orElseThrow();
+        Violation error = validate(utf8(text)).errors().stream()
+                .filter(v -> v.pointer().equals("/id"))
+                .findFirst()
+                .orElseThrow();
 
         assertThat(error.line()).isEqualTo(1);
         assertThat(error.column()).isEqualTo(22);
@@ -218,7 +264,10 @@ class ManifestValidatorTest {
     void validateWhenCrLfLineEndingsThenLinesCountedOnce() {
         String text = "{\r\n\"manifest\": 1,\r\n\"id\": 7\r\n}";
 
-        Violation error = validate(utf8(text)).errors().stream().filter(v -> v.pointer().equals("/id")).findFirst().orElseThrow();
+        Violation error = validate(utf8(text)).errors().stream()
+                .filter(v -> v.pointer().equals("/id"))
+                .findFirst()
+                .orElseThrow();
 
         assertThat(error.line()).isEqualTo(3);
         assertThat(error.column()).isEqualTo(7);
@@ -226,18 +275,23 @@ class ManifestValidatorTest {
 
     @Test
     void validateWhenThemeHasPledgeThenBothRulesAtThePledge() {
-        byte[] manifest = theme(m -> m.putObject("pledge").put("daily_max_cents", 1).put("reason", "r"));
+        byte[] manifest =
+                theme(m -> m.putObject("pledge").put("daily_max_cents", 1).put("reason", "r"));
 
-        assertThat(validate(manifest).errors()).extracting(v -> v.rule().id(), Violation::pointer)
-                .containsExactlyInAnyOrder(tuple("theme-no-pledge", "/pledge"), tuple("pledge-requires-permission", "/pledge"));
+        assertThat(validate(manifest).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer)
+                .containsExactlyInAnyOrder(
+                        tuple("theme-no-pledge", "/pledge"), tuple("pledge-requires-permission", "/pledge"));
     }
 
     @Test
     void validateWhenThemeListsHostsThenThemeAndNetworkRulesAtTheNetwork() {
         byte[] manifest = theme(m -> m.set("network", TestManifests.array("api.example.com")));
 
-        assertThat(validate(manifest).errors()).extracting(v -> v.rule().id(), Violation::pointer)
-                .containsExactlyInAnyOrder(tuple("theme-no-network", "/network"), tuple("network-requires-net", "/network"));
+        assertThat(validate(manifest).errors())
+                .extracting(v -> v.rule().id(), Violation::pointer)
+                .containsExactlyInAnyOrder(
+                        tuple("theme-no-network", "/network"), tuple("network-requires-net", "/network"));
     }
 
     @Test
@@ -245,7 +299,9 @@ class ManifestValidatorTest {
         ValidationReport report = validate(bytes("valid/feature-app.json"));
 
         assertThat(report.valid()).isTrue();
-        assertThat(report.warnings()).extracting(v -> v.rule().id(), Violation::pointer).containsExactly(tuple("deprecated", "/min_server_version"));
+        assertThat(report.warnings())
+                .extracting(v -> v.rule().id(), Violation::pointer)
+                .containsExactly(tuple("deprecated", "/min_server_version"));
     }
 
     @Test
@@ -258,7 +314,9 @@ class ManifestValidatorTest {
     @Test
     void validateWhenValidFixtureThenValid() throws Exception {
         for (Path file : fixtures("valid")) {
-            assertThat(validate(Files.readAllBytes(file)).errors()).as(file.getFileName().toString()).isEmpty();
+            assertThat(validate(Files.readAllBytes(file)).errors())
+                    .as(file.getFileName().toString())
+                    .isEmpty();
         }
     }
 
@@ -269,8 +327,10 @@ class ManifestValidatorTest {
         assertThat(files).hasSizeGreaterThanOrEqualTo(5);
         for (Path file : files) {
             String rule = file.getFileName().toString().split("--")[0];
-            assertThat(validate(Files.readAllBytes(file)).errors()).as(file.getFileName().toString())
-                    .extracting(v -> v.rule().id()).contains(rule);
+            assertThat(validate(Files.readAllBytes(file)).errors())
+                    .as(file.getFileName().toString())
+                    .extracting(v -> v.rule().id())
+                    .contains(rule);
         }
     }
 

@@ -11,8 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 final class ReportInvariants {
 
-    private ReportInvariants() {
-    }
+    private ReportInvariants() {}
 
     static void assertHolds(byte[] bytes, ValidationReport report) {
         JsonNode doc = strictlyParsed(bytes);
@@ -27,14 +26,24 @@ final class ReportInvariants {
             if (v.rule() == Rule.JSON_DUPLICATE_KEY) {
                 // A repeat has no place of its own in the document a parser keeps; its pointer names it like the
                 // first occurrence, a well-formed pointer, and its line and column locate it.
-                assertThat(JsonPointer.compile(v.pointer()).toString()).isEqualTo(v.pointer()).doesNotContain("#dup");
+                assertThat(JsonPointer.compile(v.pointer()).toString())
+                        .isEqualTo(v.pointer())
+                        .doesNotContain("#dup");
                 continue;
             }
-            assertThat(doc).as("document parsed when %s is reported", v.rule().id()).isNotNull();
-            String pointer = v.rule() == Rule.REQUIRED || v.rule() == Rule.APP_REQUIRES_SDK
-                    || v.rule() == Rule.PERMISSION_REQUIRES_PLEDGE || v.rule() == Rule.NET_REQUIRES_NETWORK
-                    || v.rule() == Rule.PERMISSION_REQUIRES_LEAGUE ? JsonPointers.parent(v.pointer()) : v.pointer();
-            assertThat(doc.at(JsonPointer.compile(pointer)).isMissingNode()).as("%s at %s", v.rule().id(), v.pointer()).isFalse();
+            assertThat(doc)
+                    .as("document parsed when %s is reported", v.rule().id())
+                    .isNotNull();
+            String pointer = v.rule() == Rule.REQUIRED
+                            || v.rule() == Rule.APP_REQUIRES_SDK
+                            || v.rule() == Rule.PERMISSION_REQUIRES_PLEDGE
+                            || v.rule() == Rule.NET_REQUIRES_NETWORK
+                            || v.rule() == Rule.PERMISSION_REQUIRES_LEAGUE
+                    ? JsonPointers.parent(v.pointer())
+                    : v.pointer();
+            assertThat(doc.at(JsonPointer.compile(pointer)).isMissingNode())
+                    .as("%s at %s", v.rule().id(), v.pointer())
+                    .isFalse();
         }
     }
 
@@ -45,5 +54,4 @@ final class ReportInvariants {
             return null;
         }
     }
-
 }

@@ -17,8 +17,7 @@ public final class TestManifests {
     public static final ObjectMapper JSON = new ObjectMapper();
     public static final ManifestValidator VALIDATOR = new ManifestValidator(ManifestSchema.load());
 
-    private TestManifests() {
-    }
+    private TestManifests() {}
 
     public static byte[] bytes(String resource) {
         try (InputStream in = TestManifests.class.getClassLoader().getResourceAsStream("manifests/" + resource)) {

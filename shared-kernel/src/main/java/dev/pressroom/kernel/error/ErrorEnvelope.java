@@ -8,8 +8,7 @@ import java.util.List;
  */
 public record ErrorEnvelope(List<Error> errors) {
 
-    public record Error(String type, String code, String message) {
-    }
+    public record Error(String type, String code, String message) {}
 
     public static ErrorEnvelope of(String type, String code, String message) {
         return new ErrorEnvelope(List.of(new Error(type, code, message)));

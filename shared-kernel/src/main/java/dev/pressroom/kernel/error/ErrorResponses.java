@@ -6,8 +6,7 @@ import jakarta.ws.rs.core.Response;
 /** Builds error answers in the envelope. Errors are never stored by shared caches (RFC 9111 §5.2.2.5). */
 public final class ErrorResponses {
 
-    private ErrorResponses() {
-    }
+    private ErrorResponses() {}
 
     public static Response of(ApiException e) {
         Response.ResponseBuilder builder = Response.status(e.status())

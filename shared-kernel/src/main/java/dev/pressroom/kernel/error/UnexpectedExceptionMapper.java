@@ -19,7 +19,10 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
     public Response toResponse(Throwable exception) {
         String correlationId = Tokens.random(9);
         LOG.errorf(exception, "Unexpected failure [%s]", correlationId);
-        return ErrorResponses.of(new ApiException(500, "InternalServerError", "internal_error",
+        return ErrorResponses.of(new ApiException(
+                500,
+                "InternalServerError",
+                "internal_error",
                 "An unexpected error occurred (reference " + correlationId + ")."));
     }
 }

@@ -29,17 +29,30 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     static ApiException toApiException(WebApplicationException exception, int status) {
         return switch (status) {
             case 404 -> ApiException.notFound("Resource not found.");
-            case 405 -> new ApiException(405, "MethodNotAllowedError", "method_not_allowed",
-                    "This resource answers only to the methods listed in the Allow header.",
-                    allowHeader(exception));
-            case 406 -> new ApiException(406, "NotAcceptableError", "not_acceptable",
-                    "None of the media types in the Accept header can be produced.");
-            case 413 -> new ApiException(413, "RequestEntityTooLargeError", "payload_too_large",
-                    "The request body is too large.");
-            case 415 -> new ApiException(415, "UnsupportedMediaTypeError", "unsupported_media_type",
-                    "The request's Content-Type is not accepted here.");
-            default -> new ApiException(status, "BadRequestError", "bad_request",
-                    "The request could not be understood.");
+            case 405 ->
+                new ApiException(
+                        405,
+                        "MethodNotAllowedError",
+                        "method_not_allowed",
+                        "This resource answers only to the methods listed in the Allow header.",
+                        allowHeader(exception));
+            case 406 ->
+                new ApiException(
+                        406,
+                        "NotAcceptableError",
+                        "not_acceptable",
+                        "None of the media types in the Accept header can be produced.");
+            case 413 ->
+                new ApiException(
+                        413, "RequestEntityTooLargeError", "payload_too_large", "The request body is too large.");
+            case 415 ->
+                new ApiException(
+                        415,
+                        "UnsupportedMediaTypeError",
+                        "unsupported_media_type",
+                        "The request's Content-Type is not accepted here.");
+            default ->
+                new ApiException(status, "BadRequestError", "bad_request", "The request could not be understood.");
         };
     }
 

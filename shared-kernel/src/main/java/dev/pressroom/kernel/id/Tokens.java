@@ -12,8 +12,7 @@ public final class Tokens {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     /** {@code bytes} random bytes from a CSPRNG, base64url without padding (32 bytes: 256 bits, 43 characters). */
     public static String random(int bytes) {

@@ -19,6 +19,7 @@ public class AccessLogRoute {
     public static final String KEY = "route";
     /** Where Quarkus REST's observability handler leaves the template (ObservabilityUtil). */
     private static final String REST_TEMPLATE = "UrlPathTemplate";
+
     private static final int FIRST = 10_000;
 
     void register(@Observes Filters filters) {

@@ -22,14 +22,19 @@ public class LatencyHistograms {
     @Produces
     @Singleton
     MeterFilter httpServerBuckets() {
-        double[] bucketsNanos = LongStream.of(BUCKETS_MILLIS).mapToDouble(ms -> Duration.ofMillis(ms).toNanos()).toArray();
+        double[] bucketsNanos = LongStream.of(BUCKETS_MILLIS)
+                .mapToDouble(ms -> Duration.ofMillis(ms).toNanos())
+                .toArray();
         return new MeterFilter() {
             @Override
             public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
                 if (!id.getName().equals(HTTP_SERVER_REQUESTS)) {
                     return config;
                 }
-                return DistributionStatisticConfig.builder().serviceLevelObjectives(bucketsNanos).build().merge(config);
+                return DistributionStatisticConfig.builder()
+                        .serviceLevelObjectives(bucketsNanos)
+                        .build()
+                        .merge(config);
             }
         };
     }

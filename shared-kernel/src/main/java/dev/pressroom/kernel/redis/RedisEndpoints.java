@@ -10,17 +10,18 @@ import java.nio.charset.StandardCharsets;
  */
 public final class RedisEndpoints {
 
-    private RedisEndpoints() {
-    }
+    private RedisEndpoints() {}
 
     /** {@code redis://host:port/db} as {@code redis://user:password@host:port/db}. */
     public static String withUser(String endpoint, String user, String password) {
         int authority = endpoint.indexOf("://");
         if (authority < 0 || endpoint.indexOf('@', authority) >= 0) {
-            throw new IllegalArgumentException("Expected a Redis connection string without credentials: " + scheme(endpoint));
+            throw new IllegalArgumentException(
+                    "Expected a Redis connection string without credentials: " + scheme(endpoint));
         }
         authority += 3;
-        return endpoint.substring(0, authority) + encode(user) + ":" + encode(password) + "@" + endpoint.substring(authority);
+        return endpoint.substring(0, authority) + encode(user) + ":" + encode(password) + "@"
+                + endpoint.substring(authority);
     }
 
     /** Percent-encoding throughout (a space too, as %20), so no character is read as anything but itself. */

@@ -12,15 +12,16 @@ class ErrorMappersTest {
 
     @Test
     void apiExceptionWhenMappedThenEnvelopeStatusHeadersAndNoStore() {
-        ApiException limited = new ApiException(429, "TooManyRequestsError", "rate_limited", "Slow down.",
-                Map.of("Retry-After", "7"));
+        ApiException limited =
+                new ApiException(429, "TooManyRequestsError", "rate_limited", "Slow down.", Map.of("Retry-After", "7"));
 
         Response response = new ApiExceptionMapper().toResponse(limited);
 
         assertThat(response.getStatus()).isEqualTo(429);
         assertThat(response.getHeaderString("Retry-After")).isEqualTo("7");
         assertThat(response.getHeaderString("Cache-Control")).isEqualTo("no-store");
-        assertThat(response.getEntity()).isEqualTo(ErrorEnvelope.of("TooManyRequestsError", "rate_limited", "Slow down."));
+        assertThat(response.getEntity())
+                .isEqualTo(ErrorEnvelope.of("TooManyRequestsError", "rate_limited", "Slow down."));
     }
 
     @Test
@@ -28,7 +29,8 @@ class ErrorMappersTest {
         Response response = new WebApplicationExceptionMapper().toResponse(new NotFoundException());
 
         assertThat(response.getStatus()).isEqualTo(404);
-        assertThat(((ErrorEnvelope) response.getEntity()).errors().get(0).code()).isEqualTo("not_found");
+        assertThat(((ErrorEnvelope) response.getEntity()).errors().get(0).code())
+                .isEqualTo("not_found");
     }
 
     @Test
@@ -38,7 +40,8 @@ class ErrorMappersTest {
 
         assertThat(response.getStatus()).isEqualTo(405);
         assertThat(response.getHeaderString("Allow")).contains("GET").contains("OPTIONS");
-        assertThat(((ErrorEnvelope) response.getEntity()).errors().get(0).code()).isEqualTo("method_not_allowed");
+        assertThat(((ErrorEnvelope) response.getEntity()).errors().get(0).code())
+                .isEqualTo("method_not_allowed");
     }
 
     @Test
@@ -46,9 +49,13 @@ class ErrorMappersTest {
         Response response = new UnexpectedExceptionMapper()
                 .toResponse(new IllegalStateException("password=hunter2 at db.internal:5432"));
 
-        ErrorEnvelope.Error error = ((ErrorEnvelope) response.getEntity()).errors().get(0);
+        ErrorEnvelope.Error error =
+                ((ErrorEnvelope) response.getEntity()).errors().get(0);
         assertThat(response.getStatus()).isEqualTo(500);
         assertThat(error.code()).isEqualTo("internal_error");
-        assertThat(error.message()).doesNotContain("hunter2").doesNotContain("IllegalState").contains("reference");
+        assertThat(error.message())
+                .doesNotContain("hunter2")
+                .doesNotContain("IllegalState")
+                .contains("reference");
     }
 }

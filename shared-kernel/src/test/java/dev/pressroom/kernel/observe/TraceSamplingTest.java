@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 class TraceSamplingTest {
 
     private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
-    private static final Context SAMPLED_CALLER = Context.root().with(Span.wrap(SpanContext.createFromRemoteParent(
-            TRACE_ID, "00f067aa0ba902b7", TraceFlags.getSampled(), TraceState.getDefault())));
+    private static final Context SAMPLED_CALLER = Context.root()
+            .with(Span.wrap(SpanContext.createFromRemoteParent(
+                    TRACE_ID, "00f067aa0ba902b7", TraceFlags.getSampled(), TraceState.getDefault())));
 
     @Test
     void samplerWhenNoEndpointThenNothingIsRecordedEvenForASampledCaller() {
@@ -52,6 +53,7 @@ class TraceSamplingTest {
     }
 
     private static SamplingDecision decision(Sampler sampler, Context parent) {
-        return sampler.shouldSample(parent, TRACE_ID, "GET /", SpanKind.SERVER, Attributes.empty(), List.of()).getDecision();
+        return sampler.shouldSample(parent, TRACE_ID, "GET /", SpanKind.SERVER, Attributes.empty(), List.of())
+                .getDecision();
     }
 }

@@ -23,6 +23,7 @@ class RedisEndpointsTest {
     @Test
     void withUserWhenCredentialsAlreadyPresentThenRefusedWithoutShowingThem() {
         assertThatThrownBy(() -> RedisEndpoints.withUser("redis://u:secret@h:6379/0", "a", "b"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining("secret");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageNotContaining("secret");
     }
 }

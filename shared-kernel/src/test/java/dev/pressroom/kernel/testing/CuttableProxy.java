@@ -20,8 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class CuttableProxy {
 
-    private CuttableProxy() {
-    }
+    private CuttableProxy() {}
 
     /** Starts the proxy called {@code name} to {@code targetHost}:{@code targetPort} once per JVM; answers its port. */
     public static synchronized int start(String name, String targetHost, int targetPort) {

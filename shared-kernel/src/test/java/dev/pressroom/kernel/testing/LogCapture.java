@@ -18,8 +18,8 @@ import org.jboss.logmanager.ExtLogRecord;
 public final class LogCapture extends Handler implements AutoCloseable {
 
     /** What a record said, in every form it may reach a log file. */
-    public record Line(String logger, String message, List<String> parameters, Map<String, String> mdc,
-                       List<String> thrown) {
+    public record Line(
+            String logger, String message, List<String> parameters, Map<String, String> mdc, List<String> thrown) {
 
         /** Everything in one string, to search for a value that must not be there. */
         public String everything() {
@@ -45,7 +45,10 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     /** The formatted messages of one logger, e.g. "io.quarkus.http.access-log". */
     public List<String> messages(String logger) {
-        return lines.stream().filter(line -> line.logger().equals(logger)).map(Line::message).toList();
+        return lines.stream()
+                .filter(line -> line.logger().equals(logger))
+                .map(Line::message)
+                .toList();
     }
 
     /** Each line as one searchable string. */
@@ -70,8 +73,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     }
 
     @Override
-    public void flush() {
-    }
+    public void flush() {}
 
     @Override
     public void close() {

@@ -16,11 +16,11 @@ public final class MetricsScrape {
 
     /** name{labels} value, then an optional timestamp and OpenMetrics exemplar ("# {trace_id=...} 1.0"). */
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*?)})? (\\S+)(?: .*)?$");
+
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
 
     /** One sample: its metric name, its labels and its value. */
-    public record Sample(String name, Map<String, String> labels, double value) {
-    }
+    public record Sample(String name, Map<String, String> labels, double value) {}
 
     private final String text;
     private final List<Sample> samples;
@@ -43,7 +43,9 @@ public final class MetricsScrape {
         if (labelPairs.length % 2 != 0) {
             throw new IllegalArgumentException("labels come in name/value pairs: " + Arrays.toString(labelPairs));
         }
-        return samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labelPairs)).toList();
+        return samples.stream()
+                .filter(s -> s.name().equals(name) && hasLabels(s, labelPairs))
+                .toList();
     }
 
     /** The sum of {@link #find}'s samples; 0 when there is none, as Prometheus treats a counter not yet created. */
@@ -76,7 +78,8 @@ public final class MetricsScrape {
             if (sample.group(2) != null) {
                 Matcher label = LABEL.matcher(sample.group(2));
                 while (label.find()) {
-                    labels.put(label.group(1), label.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+                    labels.put(
+                            label.group(1), label.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
                 }
             }
             samples.add(new Sample(sample.group(1), labels, Double.parseDouble(sample.group(3))));

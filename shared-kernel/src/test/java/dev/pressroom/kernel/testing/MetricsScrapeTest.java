@@ -18,8 +18,10 @@ class MetricsScrapeTest {
     @Test
     void valueWhenLabelsGivenThenSumsTheMatchingSamplesIgnoringExemplars() {
         assertThat(SCRAPE.value("http_server_requests_seconds_count")).isEqualTo(5.0);
-        assertThat(SCRAPE.value("http_server_requests_seconds_count", "uri", "/a")).isEqualTo(3.0);
-        assertThat(SCRAPE.value("http_server_requests_seconds_count", "uri", "/a", "status", "404")).isZero();
+        assertThat(SCRAPE.value("http_server_requests_seconds_count", "uri", "/a"))
+                .isEqualTo(3.0);
+        assertThat(SCRAPE.value("http_server_requests_seconds_count", "uri", "/a", "status", "404"))
+                .isZero();
         assertThat(SCRAPE.value("jvm_threads_live_threads")).isEqualTo(17.0);
         assertThat(SCRAPE.value("label_with_quote", "value", "say \"hi\"")).isEqualTo(1.0);
     }
@@ -33,6 +35,7 @@ class MetricsScrapeTest {
 
     @Test
     void valueWhenLabelsNotInPairsThenRefused() {
-        assertThatThrownBy(() -> SCRAPE.value("jvm_threads_live_threads", "uri")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SCRAPE.value("jvm_threads_live_threads", "uri"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

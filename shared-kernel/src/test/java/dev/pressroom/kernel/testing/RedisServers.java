@@ -22,8 +22,7 @@ public final class RedisServers {
     /** The dev Redis of the deployment, from a service module's directory (the tests' working directory). */
     private static final Path DEPLOYED_REDIS = Path.of("../deploy/components/datastores/redis.yaml");
 
-    private RedisServers() {
-    }
+    private RedisServers() {}
 
     /** Starts a redis-server with these extra arguments on a free port; answers the port once it answers PING. */
     public static int start(String name, List<String> arguments) {
@@ -33,11 +32,23 @@ public final class RedisServers {
                 port = probe.getLocalPort();
             }
             Path dir = Files.createTempDirectory("pressroom-" + name + "-");
-            List<String> command = new ArrayList<>(List.of(binary(), "--port", Integer.toString(port), "--bind",
-                    "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString()));
+            List<String> command = new ArrayList<>(List.of(
+                    binary(),
+                    "--port",
+                    Integer.toString(port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    dir.toString()));
             command.addAll(arguments);
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("server.log").toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("server.log").toFile())
+                    .start();
             Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
             for (int i = 0; i < 100; i++) {
                 if (answers(port)) {
@@ -45,7 +56,8 @@ public final class RedisServers {
                 }
                 Thread.sleep(50);
             }
-            throw new IllegalStateException("redis-server " + name + " did not start: " + Files.readString(dir.resolve("server.log")));
+            throw new IllegalStateException(
+                    "redis-server " + name + " did not start: " + Files.readString(dir.resolve("server.log")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -73,7 +85,8 @@ public final class RedisServers {
      */
     public static boolean supportsTls() {
         try {
-            Process process = new ProcessBuilder(binary(), "--port", "0", "--tls-port", "0").redirectErrorStream(true)
+            Process process = new ProcessBuilder(binary(), "--port", "0", "--tls-port", "0")
+                    .redirectErrorStream(true)
                     .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             process.waitFor();
@@ -129,8 +142,11 @@ public final class RedisServers {
             for (List<String> words : commands) {
                 request.append('*').append(words.size()).append("\r\n");
                 for (String word : words) {
-                    request.append('$').append(word.getBytes(StandardCharsets.UTF_8).length).append("\r\n")
-                            .append(word).append("\r\n");
+                    request.append('$')
+                            .append(word.getBytes(StandardCharsets.UTF_8).length)
+                            .append("\r\n")
+                            .append(word)
+                            .append("\r\n");
                 }
             }
             socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
