@@ -1,10 +1,6 @@
 package dev.pressroom.content.api;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.util.Base64;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import dev.pressroom.content.crypto.HmacSha256;
 
 /**
  * Entity tags derived from what an answer depends on (blog, content version, canonical request, representation
@@ -17,26 +13,16 @@ public final class ETags {
     // 2: settings.rss_url/atom_url point at this service's feeds.
     static final String REVISION = "2";
 
-    private final SecretKeySpec secret;
+    private final HmacSha256 hmac;
 
     public ETags(String secret) {
-        this.secret = new SecretKeySpec(("etag:" + secret).getBytes(StandardCharsets.UTF_8), "HmacSHA256");
+        this.hmac = new HmacSha256("etag:" + secret);
     }
 
     public String of(String blogId, long version, String variant) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(secret);
-            byte[] digest = mac.doFinal(
-                    (REVISION + "\n" + blogId + "\n" + version + "\n" + variant).getBytes(StandardCharsets.UTF_8));
-            return "\""
-                    + Base64.getUrlEncoder()
-                            .withoutPadding()
-                            .encodeToString(digest)
-                            .substring(0, 27) + "\"";
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is required of every JVM", e);
-        }
+        return "\""
+                + hmac.of(REVISION + "\n" + blogId + "\n" + version + "\n" + variant)
+                        .substring(0, 27) + "\"";
     }
 
     /**
