@@ -143,10 +143,17 @@ final class NativeSources {
     }
 
     private List<Path> jars() {
-        try (Stream<Path> files = Stream.concat(
-                Files.list(dir),
-                Files.isDirectory(dir.resolve("lib")) ? Files.list(dir.resolve("lib")) : Stream.empty())) {
-            return files.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+        List<Path> jars = new ArrayList<>(jarsIn(dir));
+        if (Files.isDirectory(dir.resolve("lib"))) {
+            jars.addAll(jarsIn(dir.resolve("lib")));
+        }
+        jars.sort(null);
+        return jars;
+    }
+
+    private static List<Path> jarsIn(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(p -> p.toString().endsWith(".jar")).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package dev.pressroom.deploy;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -61,7 +62,7 @@ record QuarkusConfig(Properties properties) {
 
     /** A property as the running service sees it: an environment variable named after it wins, then %prod.key, then key. */
     String resolve(String key, String fallback, Map<String, String> env) {
-        String envName = key.toUpperCase().replaceAll("[^A-Z0-9]", "_");
+        String envName = key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
         if (env.containsKey(envName)) {
             return env.get(envName);
         }

@@ -30,6 +30,7 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -484,7 +485,8 @@ class WiringTest {
             long preStop = container.getLifecycle().getPreStop().getSleep().getSeconds();
             String timeout = rendered.environment(container).get("QUARKUS_SHUTDOWN_TIMEOUT");
             assertThat(timeout).as("%s: QUARKUS_SHUTDOWN_TIMEOUT", service).isNotNull();
-            long shutdown = Duration.parse("PT" + timeout.toUpperCase()).toSeconds();
+            long shutdown =
+                    Duration.parse("PT" + timeout.toUpperCase(Locale.ROOT)).toSeconds();
 
             assertThat(preStop).isPositive();
             assertThat(preStop + shutdown)
@@ -688,7 +690,7 @@ class WiringTest {
 
     /** A size as Quarkus and nginx write it: a number with an optional K, M or G suffix (powers of 1024). */
     private static long bytes(String size) {
-        String value = size.trim().toUpperCase();
+        String value = size.trim().toUpperCase(Locale.ROOT);
         int shift = switch (value.charAt(value.length() - 1)) {
             case 'K' -> 10;
             case 'M' -> 20;

@@ -38,7 +38,8 @@ public class AuthorEntity {
     @Column(name = "on_team")
     private boolean onTeam;
 
-    /** Order of blog.yaml. */
+    /** Order of blog.yaml: read by PostgreSQL only, as the team page's sort key (AuthorRepository). */
+    @SuppressWarnings("UnusedVariable")
     private int position;
 
     @Column(name = "post_count")

@@ -86,12 +86,12 @@ public final class Xml {
             boolean ok = c == '\t'
                     || c == '\n'
                     || c == '\r'
-                    || c >= 0x20 && c <= 0xD7FF
-                    || c >= 0xE000 && c <= 0xFFFD
-                    || Character.isHighSurrogate(c)
+                    || (c >= 0x20 && c <= 0xD7FF)
+                    || (c >= 0xE000 && c <= 0xFFFD)
+                    || (Character.isHighSurrogate(c)
                             && i + 1 < text.length()
-                            && Character.isLowSurrogate(text.charAt(i + 1))
-                    || Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
+                            && Character.isLowSurrogate(text.charAt(i + 1)))
+                    || (Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text.charAt(i - 1)));
             if (!ok && out == null) {
                 out = new StringBuilder(text.length()).append(text, 0, i);
             } else if (ok && out != null) {

@@ -176,8 +176,8 @@ public final class FilterParser {
             case SLUG -> literal;
             case BOOLEAN ->
                 switch (literal) {
-                    case "true" -> Boolean.TRUE;
-                    case "false" -> Boolean.FALSE;
+                    case "true" -> true;
+                    case "false" -> false;
                     default -> throw at(start, field.name + " takes true or false");
                 };
             case NUMBER -> {
@@ -239,11 +239,16 @@ public final class FilterParser {
     }
 
     private static boolean isFieldChar(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     }
 
     private static boolean isBareChar(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-';
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '_'
+                || c == '.'
+                || c == '-';
     }
 
     /** Skips spaces; returns how many. */

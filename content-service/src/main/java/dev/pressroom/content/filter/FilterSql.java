@@ -14,7 +14,11 @@ public final class FilterSql {
 
     private FilterSql() {}
 
-    /** @param param adds a parameter value and answers its placeholder ($n) */
+    /**
+     * The SQL condition of a filter over posts.
+     *
+     * @param param adds a parameter value and answers its placeholder ($n)
+     */
     public static String compile(Filter filter, String blogParam, Function<Object, String> param) {
         if (filter instanceof Filter.Or or) {
             return or.parts().stream()

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -156,7 +157,7 @@ public final class BlogReader {
                 "accent_color",
                 "accent_color must be a hex colour such as #ff5a1f");
         check.that(
-                blog.postsPerPage() == null || blog.postsPerPage() >= 1 && blog.postsPerPage() <= 100,
+                blog.postsPerPage() == null || (blog.postsPerPage() >= 1 && blog.postsPerPage() <= 100),
                 "posts_per_page",
                 "posts_per_page must be 1 to 100");
         check.that(
@@ -172,7 +173,7 @@ public final class BlogReader {
                         "accent_color",
                         blog.accentColor() == null
                                 ? "#15171a"
-                                : blog.accentColor().toLowerCase())
+                                : blog.accentColor().toLowerCase(Locale.ROOT))
                 .put("logo", check.url(blog.logo(), "logo", base))
                 .put("icon", check.url(blog.icon(), "icon", base))
                 .put("cover_image", check.url(blog.coverImage(), "cover_image", base))

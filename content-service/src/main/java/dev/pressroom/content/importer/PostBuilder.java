@@ -172,7 +172,7 @@ final class PostBuilder {
 
     static int wordCount(String plain) {
         int count = 0;
-        for (String token : plain.split("\\s+")) {
+        for (String token : plain.split("\\s+", -1)) {
             if (token.codePoints().anyMatch(Character::isLetterOrDigit)) {
                 count++;
             }

@@ -17,7 +17,7 @@ public final class Origins {
         try {
             URI uri = new URI(origin.strip());
             String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!"http".equals(scheme) && !"https".equals(scheme)
+            if ((!"http".equals(scheme) && !"https".equals(scheme))
                     || uri.getHost() == null
                     || uri.getRawUserInfo() != null
                     || uri.getRawQuery() != null
@@ -29,7 +29,7 @@ public final class Origins {
             }
             int port = uri.getPort();
             boolean defaultPort =
-                    port == -1 || "http".equals(scheme) && port == 80 || "https".equals(scheme) && port == 443;
+                    port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
             return Optional.of(
                     scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port));
         } catch (URISyntaxException e) {

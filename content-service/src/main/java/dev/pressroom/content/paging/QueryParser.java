@@ -61,13 +61,13 @@ public final class QueryParser {
                 switch (part.strip()) {
                     case "tags" -> tags = true;
                     case "authors" -> authors = true;
-                    default -> throw invalid("include", "include takes tags, authors or tags,authors");
+                    default -> throw invalid("include takes tags, authors or tags,authors");
                 }
             }
         }
         Set<String> fields = fields(one(params, "fields"));
         if (!searching && fields != null && fields.contains(SEARCH_HIGHLIGHT)) {
-            throw invalid("fields", SEARCH_HIGHLIGHT + " exists only in answers to search");
+            throw invalid(SEARCH_HIGHLIGHT + " exists only in answers to search");
         }
         return new ListQuery.Selection(fields, tags, authors, formats(one(params, "formats")));
     }
@@ -77,7 +77,7 @@ public final class QueryParser {
             return 1;
         }
         if (!value.matches("[0-9]{1,7}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_PAGE) {
-            throw invalid("page", "page must be a whole number from 1 to " + MAX_PAGE);
+            throw invalid("page must be a whole number from 1 to " + MAX_PAGE);
         }
         return Integer.parseInt(value);
     }
@@ -90,7 +90,7 @@ public final class QueryParser {
             return MAX_LIMIT;
         }
         if (!value.matches("[0-9]{1,3}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_LIMIT) {
-            throw invalid("limit", "limit must be a whole number from 1 to 100, or all");
+            throw invalid("limit must be a whole number from 1 to 100, or all");
         }
         return Integer.parseInt(value);
     }
@@ -98,7 +98,7 @@ public final class QueryParser {
     private static String slug(Map<String, List<String>> params, String name) {
         String value = one(params, name);
         if (value != null && !value.matches(SLUG)) {
-            throw invalid(name, name + " must be a slug (lowercase letters, digits and dashes)");
+            throw invalid(name + " must be a slug (lowercase letters, digits and dashes)");
         }
         return value;
     }
@@ -110,7 +110,7 @@ public final class QueryParser {
         return switch (value) {
             case "true" -> Boolean.TRUE;
             case "false" -> Boolean.FALSE;
-            default -> throw invalid("featured", "featured must be true or false");
+            default -> throw invalid("featured must be true or false");
         };
     }
 
@@ -124,9 +124,8 @@ public final class QueryParser {
         }
         return Order.parse(value)
                 .filter(o -> searching || o != Order.RELEVANCE)
-                .orElseThrow(() -> invalid(
-                        "order",
-                        "order must be one of: published_at desc, published_at asc, title asc, updated_at desc"
+                .orElseThrow(() ->
+                        invalid("order must be one of: published_at desc, published_at asc, title asc, updated_at desc"
                                 + (searching ? ", relevance" : " (relevance only with search)")));
     }
 
@@ -138,7 +137,7 @@ public final class QueryParser {
         for (String part : value.split(",", -1)) {
             String field = part.strip();
             if (!knownFields.contains(field)) {
-                throw invalid("fields", "unknown field '" + field + "' in fields");
+                throw invalid("unknown field '" + field + "' in fields");
             }
             fields.add(field);
         }
@@ -152,7 +151,7 @@ public final class QueryParser {
         try {
             return Formats.valueOf(value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw invalid("formats", "formats must be html, markdown or both");
+            throw invalid("formats must be html, markdown or both");
         }
     }
 
@@ -162,12 +161,12 @@ public final class QueryParser {
             return null;
         }
         if (values.size() > 1) {
-            throw invalid(name, "parameter " + name + " is given more than once");
+            throw invalid("parameter " + name + " is given more than once");
         }
         return values.get(0);
     }
 
-    private static ApiException invalid(String parameter, String message) {
+    private static ApiException invalid(String message) {
         return ApiException.badRequest("invalid_parameter", message);
     }
 }

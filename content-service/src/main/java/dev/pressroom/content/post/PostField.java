@@ -77,6 +77,8 @@ enum PostField {
 
     final String name;
     final String sql;
+    // References to stateless static methods of this enum.
+    @SuppressWarnings("ImmutableEnumChecker")
     final Writer writer;
 
     PostField(String name, String sql, Writer writer) {

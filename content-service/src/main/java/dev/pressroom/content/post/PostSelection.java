@@ -26,8 +26,8 @@ final class PostSelection {
     }
 
     private static boolean shows(ListQuery.Selection selection, PostField field) {
-        if (field == PostField.HTML && !selection.formats().html()
-                || field == PostField.MARKDOWN && !selection.formats().markdown()) {
+        if ((field == PostField.HTML && !selection.formats().html())
+                || (field == PostField.MARKDOWN && !selection.formats().markdown())) {
             return false;
         }
         return selection.shows(field.name);

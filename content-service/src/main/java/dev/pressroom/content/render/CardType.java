@@ -16,7 +16,11 @@ public enum CardType {
     TIP("tip", Set.of(), Set.of("title"));
 
     private final String directive;
+    // Set.of(...) values: unmodifiable, which the Set type cannot say without Guava's ImmutableSet.
+    @SuppressWarnings("ImmutableEnumChecker")
     private final Set<String> required;
+
+    @SuppressWarnings("ImmutableEnumChecker")
     private final Set<String> optional;
 
     CardType(String directive, Set<String> required, Set<String> optional) {

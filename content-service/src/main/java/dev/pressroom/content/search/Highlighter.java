@@ -77,6 +77,8 @@ public final class Highlighter {
     }
 
     /** The words of a text: where each starts and ends, which lexeme it matches (-1: none), and the matched ones. */
+    // Parallel int arrays, private to this class and never compared: the cheapest table of a text's words.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Words(int count, int[] starts, int[] ends, int[] lexemes, int[] matched, int matchCount) {
         boolean isMatched(int i) {
             return lexemes[i] >= 0;
@@ -100,9 +102,13 @@ public final class Highlighter {
             }
             int start = i;
             boolean digit = false;
-            while (i < text.length() && isWordChar(c = text.codePointAt(i))) {
-                digit |= Character.isDigit(c);
-                i += Character.charCount(c);
+            while (i < text.length()) {
+                int w = text.codePointAt(i);
+                if (!isWordChar(w)) {
+                    break;
+                }
+                digit |= Character.isDigit(w);
+                i += Character.charCount(w);
             }
             if (count == starts.length) {
                 starts = Arrays.copyOf(starts, count * 2);
@@ -124,7 +130,7 @@ public final class Highlighter {
     /** Letters, marks (the vowel signs of Indic scripts) and numbers: the characters SearchQuery keeps in words. */
     private static boolean isWordChar(int c) {
         if (c < 0x80) {
-            return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
         }
         return switch (Character.getType(c)) {
             case Character.UPPERCASE_LETTER,
@@ -174,8 +180,8 @@ public final class Highlighter {
         for (String lexemeStart : starts) {
             if (lexemeStart.charAt(0) == first
                     && (lexemeStart.length() == 1
-                            || end - start > 1
-                                    && lexemeStart.charAt(1) == Character.toLowerCase(text.charAt(start + 1)))) {
+                            || (end - start > 1
+                                    && lexemeStart.charAt(1) == Character.toLowerCase(text.charAt(start + 1))))) {
                 return true;
             }
         }
@@ -225,7 +231,7 @@ public final class Highlighter {
                 matches++;
             }
             int distinct = Long.bitCount(seen);
-            if (distinct > bestDistinct || distinct == bestDistinct && matches > bestMatches) {
+            if (distinct > bestDistinct || (distinct == bestDistinct && matches > bestMatches)) {
                 best = new int[] {first, last};
                 bestDistinct = distinct;
                 bestMatches = matches;

@@ -31,7 +31,7 @@ public record SearchQuery(List<String> words) {
             throw invalid("search is at most " + MAX_LENGTH + " characters");
         }
         List<String> words = new ArrayList<>();
-        for (String word : SEPARATORS.split(text.toLowerCase(Locale.ROOT))) {
+        for (String word : SEPARATORS.split(text.toLowerCase(Locale.ROOT), -1)) {
             if (!word.isEmpty()) {
                 if (word.length() > MAX_WORD) {
                     throw invalid("search words are at most " + MAX_WORD + " characters");

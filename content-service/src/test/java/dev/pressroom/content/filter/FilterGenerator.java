@@ -127,8 +127,8 @@ public final class FilterGenerator {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < parts.size(); i++) {
             String part = spell(parts.get(i));
-            boolean parens = parts.get(i) instanceof Filter.Or && parenthesiseOr
-                    || !(parts.get(i) instanceof Filter.Condition) && random.nextInt(3) == 0;
+            boolean parens = (parts.get(i) instanceof Filter.Or && parenthesiseOr)
+                    || (!(parts.get(i) instanceof Filter.Condition) && random.nextInt(3) == 0);
             text.append(i == 0 ? "" : separator).append(parens ? "(" + part + ")" : part);
         }
         return text.toString();

@@ -18,7 +18,7 @@ class LocalWindowsTest {
     void hitWhenSameWindowThenCountsUpAndReportsReset() {
         LocalWindows windows = new LocalWindows(clock);
         windows.hit("a", 60_000);
-        clock.advance(Duration.ofMillis(10_000));
+        clock.advance(Duration.ofSeconds(10));
         Usage usage = windows.hit("a", 60_000);
         assertThat(usage.count()).isEqualTo(2);
         assertThat(usage.retryAfterSeconds()).isEqualTo(50);
@@ -28,7 +28,7 @@ class LocalWindowsTest {
     void hitWhenWindowOverThenStartsAgain() {
         LocalWindows windows = new LocalWindows(clock);
         windows.hit("a", 60_000);
-        clock.advance(Duration.ofMillis(60_000));
+        clock.advance(Duration.ofMinutes(1));
         assertThat(windows.hit("a", 60_000).count()).isEqualTo(1);
     }
 

@@ -69,7 +69,7 @@ class RateLimiterRedisTest {
                         .onItem()
                         .transform(v -> 200)
                         .onFailure(ApiException.class)
-                        .recoverWithItem(e -> ((ApiException) e).status())
+                        .recoverWithItem(e -> e.status())
                         .await()
                         .atMost(Duration.ofSeconds(5)))
                 .isEqualTo(429);

@@ -27,7 +27,7 @@ class SyncedCountersTest {
         counters.synced("a", 0, 10, 30_000);
 
         assertThat(counters.hit("a")).isEqualTo(new Usage(11, 30_000));
-        clock.advance(Duration.ofMillis(1_000));
+        clock.advance(Duration.ofSeconds(1));
         assertThat(counters.hit("a")).isEqualTo(new Usage(12, 29_000));
         assertThat(counters.unsent()).isEqualTo(Map.of("a", 2L));
     }
@@ -51,7 +51,7 @@ class SyncedCountersTest {
     void hitWhenWindowEndedThenNullAndCounterDropped() {
         counters.synced("a", 0, 1, 30_000);
         counters.hit("a");
-        clock.advance(Duration.ofMillis(30_000));
+        clock.advance(Duration.ofSeconds(30));
 
         assertThat(counters.hit("a")).isNull();
         assertThat(counters.unsent()).isEmpty();

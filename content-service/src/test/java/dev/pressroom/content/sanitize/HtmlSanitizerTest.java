@@ -3,6 +3,7 @@ package dev.pressroom.content.sanitize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,7 +42,8 @@ class HtmlSanitizerTest {
             unknown class              | <p class="hidden-overlay">x</p>                             | hidden
             """)
     void sanitizeWhenHostileThenDangerousPartRemoved(String name, String html, String forbidden) {
-        assertThat(sanitizer.sanitize(html).toLowerCase()).doesNotContain(forbidden.toLowerCase());
+        assertThat(sanitizer.sanitize(html).toLowerCase(Locale.ROOT))
+                .doesNotContain(forbidden.toLowerCase(Locale.ROOT));
     }
 
     @Test

@@ -46,7 +46,7 @@ class SearchQueryTest {
     @Test
     void stemmerWhenAnyConfigurationButSimpleThenItsSnowballStemmer() {
         for (String lang :
-                "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ")) {
+                "ar hy eu ca da nl en fi fr de el hi hu id ga it lt ne no pt ro ru sr es sv ta tr yi".split(" ", -1)) {
             SnowballStemmer stemmer = SearchLanguage.stemmer(SearchLanguage.config(lang));
             assertThat(stemmer).as(lang).isNotNull();
             stemmer.setCurrent("tomatoes");

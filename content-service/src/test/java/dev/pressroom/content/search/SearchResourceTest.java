@@ -36,11 +36,15 @@ class SearchResourceTest {
             Path folder = Files.createTempDirectory("french");
             TestBlogs.write(
                     folder, "blog.yaml", "title: Cuisine\nlang: fr-CA\nauthors:\n  - username: ana\n    name: Ana\n");
-            TestBlogs.write(
-                    folder,
-                    "posts/hiver.md",
-                    "---\ntitle: Les soupes d'hiver\nstatus: published\n"
-                            + "published_at: 2025-01-01T00:00:00Z\nauthors: [ana]\n---\nDes légumes mijotés longuement.\n");
+            TestBlogs.write(folder, "posts/hiver.md", """
+                    ---
+                    title: Les soupes d'hiver
+                    status: published
+                    published_at: 2025-01-01T00:00:00Z
+                    authors: [ana]
+                    ---
+                    Des légumes mijotés longuement.
+                    """);
             french = TestContent.load(admin, "search-french", folder);
         }
     }

@@ -26,7 +26,7 @@ public class ValidationBeans {
     @Produces
     @Singleton
     PackageValidator packageValidator(ManifestValidator manifests, ManifestConfig config) {
-        ManifestConfig.Package limits = config.pkg();
+        ManifestConfig.PackageLimits limits = config.pkg();
         return new PackageValidator(
                 manifests, new PackageLimits(limits.maxEntries(), limits.maxUncompressedBytes(), limits.maxRatio()));
     }

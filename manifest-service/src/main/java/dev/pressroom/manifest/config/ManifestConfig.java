@@ -10,9 +10,9 @@ public interface ManifestConfig {
 
     /** Package (zip) limits. */
     @WithName("package")
-    Package pkg();
+    PackageLimits pkg();
 
-    interface Package {
+    interface PackageLimits {
 
         /** Largest zip body accepted by POST /v1/packages/validate, in bytes (env MANIFEST_PACKAGE_MAX_BYTES). */
         @WithDefault("33554432")

@@ -100,7 +100,7 @@ final class IconInspector {
         }
         String viewBox = svg.getAttributeValue(null, "viewBox");
         if (viewBox != null) {
-            String[] parts = viewBox.trim().split("[\\s,]+");
+            String[] parts = viewBox.trim().split("[\\s,]+", -1);
             if (parts.length == 4) {
                 return new Icon(null, length(parts[2]), length(parts[3]));
             }

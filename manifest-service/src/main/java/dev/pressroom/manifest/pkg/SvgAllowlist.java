@@ -294,11 +294,11 @@ final class SvgAllowlist {
 
     private static String attributeProblem(String element, String namespace, String attribute, String value) {
         String shown = Names.show(attribute);
-        boolean known = namespace == null || namespace.isEmpty()
+        boolean known = (namespace == null || namespace.isEmpty())
                 ? ATTRIBUTES.contains(attribute)
-                : XLINK_NAMESPACE.equals(namespace) && attribute.equals("href")
-                        || XMLConstants.XML_NS_URI.equals(namespace)
-                                && (attribute.equals("space") || attribute.equals("lang"));
+                : (XLINK_NAMESPACE.equals(namespace) && attribute.equals("href"))
+                        || (XMLConstants.XML_NS_URI.equals(namespace)
+                                && (attribute.equals("space") || attribute.equals("lang")));
         if (!known) {
             return "an attribute icons may not contain: " + shown + " on <" + element + ">";
         }

@@ -271,7 +271,7 @@ final class ZipArchive {
         if (!Arrays.equals(new long[] {u32(zip, d), u32(zip, d + 4), u32(zip, d + 8)}, central)) {
             throw mismatch(e, "its data descriptor gives another CRC-32 or size");
         }
-        return d + 12;
+        return d + 12L;
     }
 
     private static PackageException mismatch(ZipEntryInfo e, String how) {
@@ -301,7 +301,7 @@ final class ZipArchive {
         } else {
             Inflater inflater = new Inflater(true);
             try {
-                inflater.setInput(zip.array(), start, compressed);
+                inflater.setInput(zip.array(), zip.arrayOffset() + start, compressed);
                 int n = 0;
                 while (n < size && !inflater.finished()) {
                     int got = inflater.inflate(out, n, size - n);

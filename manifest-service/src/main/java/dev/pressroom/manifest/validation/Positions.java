@@ -11,7 +11,7 @@ import java.util.Map;
  */
 final class Positions {
 
-    /** {@link #index} of an object member; a repeated member (D15) is {@link #REPEATED}, an array item its index. */
+    /** The index of an object member; a repeated member (D15) is {@link #REPEATED}, an array item its index. */
     private static final int MEMBER = -1;
 
     private static final int REPEATED = -2;

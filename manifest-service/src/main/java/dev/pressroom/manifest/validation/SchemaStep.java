@@ -93,7 +93,7 @@ final class SchemaStep {
         String message = e.getErrorMessage();
         Object value = JsonPointers.resolve(root, pointer);
         switch (keyword) {
-            case "required": {
+            case "required" -> {
                 String key = between(message, REQUIRED_PREFIX, REQUIRED_SUFFIX);
                 return Finding.error(
                         Rule.REQUIRED,
@@ -101,7 +101,7 @@ final class SchemaStep {
                         "Missing required key " + Messages.quote(key)
                                 + (pointer.isEmpty() ? "." : " in " + pointer + "."));
             }
-            case "additionalProperties": {
+            case "additionalProperties" -> {
                 String key = between(message, EXTRANEOUS_PREFIX, EXTRANEOUS_SUFFIX);
                 String allowed = violated instanceof ObjectSchema object
                         ? String.join(
@@ -116,41 +116,48 @@ final class SchemaStep {
                         "Unknown key " + Messages.quote(key) + (pointer.isEmpty() ? "" : " in " + pointer)
                                 + "; allowed keys: " + allowed + ".");
             }
-            case "type":
+            case "type" -> {
                 return Finding.error(
                         Rule.TYPE,
                         pointer,
                         "Must be " + expected(violated) + ", found " + Values.describe(value) + ".");
-            case "minLength":
-            case "maxLength":
+            }
+            case "minLength", "maxLength" -> {
                 return Finding.error(Rule.LENGTH, pointer, lengthMessage((StringSchema) violated, value));
-            case "pattern":
+            }
+            case "pattern" -> {
                 return Finding.error(
                         Rule.PATTERN,
                         pointer,
                         Messages.quote(String.valueOf(value)) + " is not valid: " + PatternHints.forPointer(pointer)
                                 + ".");
-            case "enum":
+            }
+            case "enum" -> {
                 return Finding.error(Rule.ENUM, pointer, enumMessage(violated, value));
-            case "const":
+            }
+            case "const" -> {
                 return Finding.error(
                         Rule.ENUM,
                         pointer,
                         "Must be 1 (the manifest format version), found " + Values.show(value) + ".");
-            case "maxItems":
+            }
+            case "maxItems" -> {
                 return Finding.error(
                         Rule.MAX_ITEMS,
                         pointer,
                         "At most " + ((ArraySchema) violated).getMaxItems() + " items are allowed, found "
                                 + ((JSONArray) value).length() + ".");
-            case "minimum":
+            }
+            case "minimum" -> {
                 return Finding.error(
                         Rule.MINIMUM,
                         pointer,
                         "Must be at least " + ((NumberSchema) violated).getMinimum() + ", found " + Values.show(value)
                                 + ".");
-            default:
+            }
+            default -> {
                 return Finding.error(Rule.TYPE, pointer, Messages.truncate(message, 200));
+            }
         }
     }
 

@@ -82,7 +82,8 @@ final class StrictJsonReader {
     /** RFC 4627 §3 detection: a JSON text starts with an ASCII character, so zero bytes among the first ones mean UTF-16/32. */
     private static boolean looksLikeUtf16or32(byte[] b) {
         if (b.length >= 2
-                && ((b[0] & 0xFF) == 0xFE && (b[1] & 0xFF) == 0xFF || (b[0] & 0xFF) == 0xFF && (b[1] & 0xFF) == 0xFE)) {
+                && (((b[0] & 0xFF) == 0xFE && (b[1] & 0xFF) == 0xFF)
+                        || ((b[0] & 0xFF) == 0xFF && (b[1] & 0xFF) == 0xFE))) {
             return true;
         }
         return b.length >= 2 && (b[0] == 0 || b[1] == 0);
@@ -121,26 +122,17 @@ final class StrictJsonReader {
 
     /** Reads the value at the current token; {@code node} is its entry in {@link #positions}. */
     private Object readValue(JsonParser p, JsonToken token, int node, int depth) throws IOException {
-        switch (token) {
-            case START_OBJECT:
-                return readObject(p, node, depth);
-            case START_ARRAY:
-                return readArray(p, node, depth);
-            case VALUE_STRING:
-                return p.getText();
-            case VALUE_NUMBER_INT:
-                return integer(p);
-            case VALUE_NUMBER_FLOAT:
-                return decimal(decimalValue(p));
-            case VALUE_TRUE:
-                return Boolean.TRUE;
-            case VALUE_FALSE:
-                return Boolean.FALSE;
-            case VALUE_NULL:
-                return JSONObject.NULL;
-            default:
-                throw new IllegalStateException("Unexpected token " + token);
-        }
+        return switch (token) {
+            case START_OBJECT -> readObject(p, node, depth);
+            case START_ARRAY -> readArray(p, node, depth);
+            case VALUE_STRING -> p.getText();
+            case VALUE_NUMBER_INT -> integer(p);
+            case VALUE_NUMBER_FLOAT -> decimal(decimalValue(p));
+            case VALUE_TRUE -> true;
+            case VALUE_FALSE -> false;
+            case VALUE_NULL -> JSONObject.NULL;
+            default -> throw new IllegalStateException("Unexpected token " + token);
+        };
     }
 
     private JSONObject readObject(JsonParser p, int node, int depth) throws IOException {

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
@@ -76,7 +77,7 @@ final class RawZip {
                     .putInt((int) e.localSize)
                     .putShort((short) name.length)
                     .putShort((short) e.localExtra.length);
-            out.writeBytes(local.array());
+            out.writeBytes(bytes(local));
             out.writeBytes(name);
             out.writeBytes(e.localExtra);
             out.writeBytes(e.data);
@@ -102,7 +103,7 @@ final class RawZip {
                     .putShort((short) 0)
                     .putInt((int) e.externalAttributes)
                     .putInt(offsets.get(i));
-            out.writeBytes(central.array());
+            out.writeBytes(bytes(central));
             out.writeBytes(name);
             out.writeBytes(e.centralExtra);
         }
@@ -116,7 +117,7 @@ final class RawZip {
                 .putInt(centralSize)
                 .putInt(centralStart)
                 .putShort((short) 0);
-        out.writeBytes(end.array());
+        out.writeBytes(bytes(end));
         return out.toByteArray();
     }
 
@@ -129,7 +130,7 @@ final class RawZip {
                 .put((byte) 1)
                 .putInt((int) crc(utf8(headerName)))
                 .put(unicode);
-        return field.array();
+        return bytes(field);
     }
 
     private static ByteBuffer buffer(int size) {
@@ -144,5 +145,9 @@ final class RawZip {
         CRC32 crc = new CRC32();
         crc.update(data);
         return crc.getValue();
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        return Arrays.copyOfRange(buffer.array(), buffer.arrayOffset(), buffer.arrayOffset() + buffer.capacity());
     }
 }

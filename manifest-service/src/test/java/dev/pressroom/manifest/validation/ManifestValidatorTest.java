@@ -213,21 +213,21 @@ class ManifestValidatorTest {
 
     @Test
     void validateWhenManyViolationsThenAllReportedInDocumentOrderWithPositions() {
-        String text = String.join(
-                "\n",
-                "{",
-                "  \"manifest\": 1,",
-                "  \"id\": \"Été\",",
-                "  \"name\": \"Überblick ☕\",",
-                "  \"version\": \"1.0\",",
-                "  \"kind\": \"feature\",",
-                "  \"runtime\": \"theme@1\",",
-                "  \"compat\": {\"host\": \">=2.0.0\", \"extra\": true},",
-                "  \"entry\": \"../tokens.json\",",
-                "  \"permissions\": [\"net\", 5],",
-                "  \"network\": [\"ok.example.com\", \"Bad.example.com\"],",
-                "  \"summary\": null",
-                "}");
+        String text = """
+                      {
+                        "manifest": 1,
+                        "id": "\u00c9t\u00e9",
+                        "name": "\u00dcberblick \u2615",
+                        "version": "1.0",
+                        "kind": "feature",
+                        "runtime": "theme@1",
+                        "compat": {"host": ">=2.0.0", "extra": true},
+                        "entry": "../tokens.json",
+                        "permissions": ["net", 5],
+                        "network": ["ok.example.com", "Bad.example.com"],
+                        "summary": null
+                      }\
+                      """;
 
         List<Violation> errors = validate(utf8(text)).errors();
 
@@ -326,7 +326,7 @@ class ManifestValidatorTest {
         List<Path> files = fixtures("invalid");
         assertThat(files).hasSizeGreaterThanOrEqualTo(5);
         for (Path file : files) {
-            String rule = file.getFileName().toString().split("--")[0];
+            String rule = file.getFileName().toString().split("--", -1)[0];
             assertThat(validate(Files.readAllBytes(file)).errors())
                     .as(file.getFileName().toString())
                     .extracting(v -> v.rule().id())

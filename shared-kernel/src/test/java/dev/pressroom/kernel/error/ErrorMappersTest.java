@@ -49,7 +49,7 @@ class ErrorMappersTest {
         Response response = new UnexpectedExceptionMapper()
                 .toResponse(new IllegalStateException("password=hunter2 at db.internal:5432"));
 
-        ErrorEnvelope.Error error =
+        ErrorEnvelope.Entry error =
                 ((ErrorEnvelope) response.getEntity()).errors().get(0);
         assertThat(response.getStatus()).isEqualTo(500);
         assertThat(error.code()).isEqualTo("internal_error");

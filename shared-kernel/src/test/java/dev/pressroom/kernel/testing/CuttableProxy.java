@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
@@ -88,7 +89,7 @@ public final class CuttableProxy {
         if (port == null) {
             throw new IllegalStateException("No proxy called " + name + " was started in this JVM");
         }
-        try (Socket control = new Socket("127.0.0.1", Integer.parseInt(port))) {
+        try (Socket control = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(port))) {
             control.getOutputStream().write(command);
             control.getOutputStream().flush();
             control.getInputStream().read(); // acknowledged once applied

@@ -8,7 +8,9 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.jboss.logmanager.ExtFormatter;
 import org.jboss.logmanager.ExtLogRecord;
+import org.jboss.logmanager.formatters.PatternFormatter;
 
 /**
  * Every log record the service writes while open, from any thread and logger (the access log included), copied at
@@ -16,6 +18,9 @@ import org.jboss.logmanager.ExtLogRecord;
  * Use with try-with-resources around the actions under test.
  */
 public final class LogCapture extends Handler implements AutoCloseable {
+
+    /** Formats a record's message with its parameters, in the record's own style (printf or MessageFormat). */
+    private static final ExtFormatter MESSAGES = new PatternFormatter("%s");
 
     /** What a record said, in every form it may reach a log file. */
     public record Line(
@@ -69,7 +74,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
         for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
             thrown.add(t.toString());
         }
-        lines.add(new Line(record.getLoggerName(), ext.getFormattedMessage(), parameters, ext.getMdcCopy(), thrown));
+        lines.add(new Line(record.getLoggerName(), MESSAGES.formatMessage(ext), parameters, ext.getMdcCopy(), thrown));
     }
 
     @Override

@@ -69,7 +69,7 @@ public final class MetricsScrape {
 
     private static List<Sample> parse(String text) {
         List<Sample> samples = new ArrayList<>();
-        for (String line : text.split("\n")) {
+        for (String line : text.split("\n", -1)) {
             Matcher sample = SAMPLE.matcher(line);
             if (line.startsWith("#") || !sample.matches()) {
                 continue;

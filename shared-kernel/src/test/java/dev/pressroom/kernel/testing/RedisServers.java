@@ -3,6 +3,7 @@ package dev.pressroom.kernel.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -137,7 +138,7 @@ public final class RedisServers {
     /** Sends the commands on one connection; answers the last one's reply. */
     @SafeVarargs
     public static String send(int port, List<String>... commands) {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             StringBuilder request = new StringBuilder();
             for (List<String> words : commands) {
                 request.append('*').append(words.size()).append("\r\n");
