@@ -9,7 +9,6 @@ import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.AuditQuery;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.audit.Origin;
-import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
 import dev.pressroom.auth.config.AuthConfig;
@@ -17,6 +16,7 @@ import dev.pressroom.auth.endpoint.ClientAddress;
 import dev.pressroom.auth.error.DatastoreErrors;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.keys.KeyRotation;
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.oidc.AccessTokenCredential;
 import io.quarkus.oidc.TenantIdentityProvider;
@@ -378,18 +378,15 @@ public class AdminRoutes {
         if (givenSecret != null && (givenSecret.length() < 32 || givenSecret.length() > 256)) {
             return bad("a provisioned client_secret must have 32 to 256 characters");
         }
-        var problem = metadata.problem(true);
-        if (problem.isPresent()) {
+        ClientMetadata.Valid valid;
+        try {
+            valid = metadata.firstParty();
+        } catch (OAuthException problem) {
             return Uni.createFrom()
                     .item(new Result(
-                            400,
-                            Map.of(
-                                    "error",
-                                    problem.get().error(),
-                                    "error_description",
-                                    problem.get().description())));
+                            400, Map.of("error", problem.error(), "error_description", problem.description())));
         }
-        return clients.saveFirstParty(id, metadata.valid(), "admin", givenSecret, origin)
+        return clients.saveFirstParty(id, valid, "admin", givenSecret, origin)
                 .map(registered -> new Result(200, registrations.describe(registered)))
                 .onFailure(IllegalArgumentException.class)
                 .recoverWithItem(

@@ -1,9 +1,10 @@
-package dev.pressroom.auth.client;
+package dev.pressroom.auth.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.validate.RedirectUris;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,7 @@ class ClientMetadataFuzzTest {
     @FuzzTest
     void metadataIsAProblemOrValidWithinLimits(FuzzedDataProvider data) {
         ClientMetadata metadata = new ClientMetadata(
+                null,
                 nullable(data, data.consumeString(120)),
                 uris(data),
                 uris(data),
@@ -51,13 +53,15 @@ class ClientMetadataFuzzTest {
                 list(data));
         boolean allowRoles = data.consumeBoolean();
 
-        var problem = metadata.problem(allowRoles);
-        if (problem.isPresent()) {
-            assertThat(problem.get().error()).isIn("invalid_client_metadata", "invalid_redirect_uri");
-            assertThat(problem.get().description()).isNotBlank();
+        ClientMetadata.Valid valid;
+        try {
+            valid = allowRoles ? metadata.firstParty() : metadata.registered();
+        } catch (OAuthException problem) {
+            assertThat(problem.status()).isEqualTo(400);
+            assertThat(problem.error()).isIn("invalid_client_metadata", "invalid_redirect_uri");
+            assertThat(problem.description()).isNotBlank();
             return;
         }
-        ClientMetadata.Valid valid = metadata.valid();
         assertThat(valid.name()).isNotBlank().hasSizeLessThanOrEqualTo(ClientMetadata.MAX_NAME);
         assertThat(valid.redirectUris())
                 .isNotEmpty()
