@@ -4,7 +4,6 @@ import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.auth.validate.Scopes;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -37,26 +36,39 @@ public record ClientMetadata(
             List<String> scopes) {}
 
     /**
-     * The metadata staff give a first-party client (admin API), which may ask for roles (spec: roles are for
-     * first-party apps).
+     * The metadata staff give a first-party client (admin API). Its scope may ask for roles (spec: roles are for
+     * first-party apps); a scope the service does not know is refused, as staff mistyped it.
      *
      * @throws OAuthException 400 invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2)
      */
     public Valid firstParty() {
-        return valid(true);
+        check();
+        Set<String> scopes = Scopes.parse(scope == null ? Scopes.OPENID : scope);
+        if (scopes == null || !scopes.contains(Scopes.OPENID)) {
+            throw metadata("scope must be a space-separated list including openid.");
+        }
+        for (String s : scopes) {
+            if (!Scopes.isKnown(s)) {
+                throw metadata("Unknown scope " + s + ".");
+            }
+        }
+        return valid(scopes);
     }
 
     /**
-     * The metadata a client registers itself with (RFC 7591 §3.1, RFC 7592 §2.2).
+     * The metadata a client registers itself with (RFC 7591 §3.1, RFC 7592 §2.2). Its scope is never refused but
+     * narrowed to what such a client may have ({@link Scopes#registrable}), as RFC 7591 §2 lets the server replace
+     * requested values; the answer shows the scope granted.
      *
-     * @throws OAuthException 400 invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2)
+     * @throws OAuthException 400 invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2) for what cannot
+     *     be narrowed: name, redirect URIs, auth method, grant and response types
      */
     public Valid registered() {
-        return valid(false);
+        check();
+        return valid(Scopes.registrable(scope));
     }
 
-    private Valid valid(boolean allowRoles) {
-        check(allowRoles);
+    private Valid valid(Set<String> scopes) {
         return new Valid(
                 client_name.strip(),
                 List.copyOf(new LinkedHashSet<>(redirect_uris)),
@@ -64,10 +76,11 @@ public record ClientMetadata(
                         ? List.of()
                         : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
                 token_endpoint_auth_method == null ? OAuthParams.CLIENT_SECRET_BASIC : token_endpoint_auth_method,
-                new ArrayList<>(Scopes.ordered(Scopes.parse(scope == null ? Scopes.OPENID : scope))));
+                List.copyOf(Scopes.ordered(scopes)));
     }
 
-    private void check(boolean allowRoles) {
+    /** Everything but the scope, which each kind of client treats its own way. */
+    private void check() {
         if (client_name == null
                 || client_name.isBlank()
                 || client_name.length() > MAX_NAME
@@ -106,18 +119,6 @@ public record ClientMetadata(
         }
         if (response_types != null && !Set.of(OAuthParams.CODE).containsAll(response_types)) {
             throw metadata("response_types may contain only code.");
-        }
-        Set<String> scopes = Scopes.parse(scope == null ? Scopes.OPENID : scope);
-        if (scopes == null || !scopes.contains(Scopes.OPENID)) {
-            throw metadata("scope must be a space-separated list including openid.");
-        }
-        for (String s : scopes) {
-            if (!Scopes.isKnown(s)) {
-                throw metadata("Unknown scope " + s + ".");
-            }
-            if (Scopes.ROLES.equals(s) && !allowRoles) {
-                throw metadata("The roles scope is available to first-party apps only.");
-            }
         }
     }
 

@@ -6,12 +6,14 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.validate.RedirectUris;
+import dev.pressroom.auth.validate.Scopes;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Coverage-guided fuzzing of client metadata validation (RFC 7591): any metadata is a problem with an RFC 7591 error
- * code or valid values within the limits, whose redirect URIs each pass registration on their own.
+ * code or valid values within the limits, whose redirect URIs each pass registration on their own, with known scopes
+ * including openid and roles only for first-party clients.
  */
 class ClientMetadataFuzzTest {
 
@@ -51,11 +53,11 @@ class ClientMetadataFuzzTest {
                 nullable(data, words(data, " ")),
                 list(data),
                 list(data));
-        boolean allowRoles = data.consumeBoolean();
+        boolean firstParty = data.consumeBoolean();
 
         ClientMetadata.Valid valid;
         try {
-            valid = allowRoles ? metadata.firstParty() : metadata.registered();
+            valid = firstParty ? metadata.firstParty() : metadata.registered();
         } catch (OAuthException problem) {
             assertThat(problem.status()).isEqualTo(400);
             assertThat(problem.error()).isIn("invalid_client_metadata", "invalid_redirect_uri");
@@ -71,7 +73,10 @@ class ClientMetadataFuzzTest {
         assertThat(valid.postLogoutRedirectUris())
                 .allSatisfy(
                         uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
-        if (!allowRoles) {
+        assertThat(valid.scopes())
+                .contains("openid")
+                .allSatisfy(scope -> assertThat(Scopes.isKnown(scope)).isTrue());
+        if (!firstParty) {
             assertThat(valid.scopes()).doesNotContain("roles");
         }
     }
