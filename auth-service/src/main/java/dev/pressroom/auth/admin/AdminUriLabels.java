@@ -29,7 +29,8 @@ public class AdminUriLabels {
             "/admin/keys/{kid}/publish",
             "/admin/keys/{kid}/activate",
             "/admin/keys/{kid}/retire",
-            "/admin/initial-access-tokens");
+            "/admin/initial-access-tokens",
+            "/admin/events");
     private static final String HTTP_SERVER_REQUESTS = "http.server.requests";
     private static final String URI = "uri";
 
