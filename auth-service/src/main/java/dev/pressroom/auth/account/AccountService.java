@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Sign-in checks and account creation. Argon2id runs on the bounded {@link HashingPool}, never on the event loop; when
@@ -74,5 +75,22 @@ public class AccountService {
                 .map(hash -> new Account(
                         UUID.randomUUID(), normalizeEmail(email), emailVerified, name, picture, hash, clock.instant()))
                 .chain(account -> accounts.insert(account).map(inserted -> inserted ? account : null));
+    }
+
+    /** Grants the account a role for a first-party client; answers false when there is no such account. */
+    public Uni<Boolean> grantRole(UUID accountId, String clientId, String role) {
+        return ifExists(accountId, () -> accounts.grantRole(accountId, clientId, role));
+    }
+
+    /** Creates or updates the account's license of this product and major version; false when there is no account. */
+    public Uni<Boolean> saveLicense(UUID accountId, String product, String plan, String status, int majorVersion) {
+        return ifExists(accountId, () -> accounts.saveLicense(accountId, product, plan, status, majorVersion));
+    }
+
+    private Uni<Boolean> ifExists(UUID accountId, Supplier<Uni<Void>> change) {
+        return find(accountId)
+                .chain(account -> account == null
+                        ? Uni.createFrom().item(false)
+                        : change.get().replaceWith(true));
     }
 }

@@ -13,7 +13,7 @@ import java.util.Set;
  * route's template ({@code /admin/accounts/{id}/roles}) once that route matched; a request answered before, by the
  * handlers every /admin/ path passes (401, 403, 413) or by the router (405), would be labelled with its raw path: an
  * account id, or whatever the caller typed, one new series each. Any admin label that is not one of
- * {@link AdminRoutes}' templates becomes {@value #UNMATCHED}; a route added there and not here is labelled so too.
+ * the {@link AdminRoutes}' templates becomes {@value #UNMATCHED}; a route added there and not here is labelled so too.
  */
 @ApplicationScoped
 public class AdminUriLabels {
@@ -29,7 +29,8 @@ public class AdminUriLabels {
             "/admin/keys/{kid}/publish",
             "/admin/keys/{kid}/activate",
             "/admin/keys/{kid}/retire",
-            "/admin/initial-access-tokens");
+            "/admin/initial-access-tokens",
+            "/admin/events");
     private static final String HTTP_SERVER_REQUESTS = "http.server.requests";
     private static final String URI = "uri";
 

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.request.OAuthParams;
 import java.time.Instant;
 import java.util.List;
 
@@ -19,16 +20,13 @@ public record Client(
         String createdBy,
         Instant createdAt) {
 
-    public static final String SECRET_BASIC = "client_secret_basic";
-    public static final String NONE = "none";
-
     public enum Kind {
         FIRST_PARTY,
         DYNAMIC
     }
 
     public boolean isPublic() {
-        return NONE.equals(authMethod);
+        return OAuthParams.AUTH_METHOD_NONE.equals(authMethod);
     }
 
     public boolean allowsScope(String scope) {

@@ -7,6 +7,8 @@ import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.cache.ShortLivedCache;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.request.ClientCredentials;
+import dev.pressroom.auth.request.ClientMetadata;
+import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -82,8 +84,9 @@ public class ClientService {
      */
     public Uni<Registered> saveFirstParty(
             String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret, Origin origin) {
-        String secret =
-                Client.NONE.equals(m.authMethod()) ? null : givenSecret != null ? givenSecret : Tokens.random(32);
+        String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
+                ? null
+                : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = new Client(
                 clientId,
                 secret == null ? null : Tokens.sha256(secret),
@@ -127,7 +130,7 @@ public class ClientService {
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
         Instant now = clock.instant();
         String clientId = Tokens.random(16);
-        String secret = Client.NONE.equals(m.authMethod()) ? null : Tokens.random(32);
+        String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod()) ? null : Tokens.random(32);
         String registrationToken = Tokens.random(32);
         Client client = new Client(
                 clientId,

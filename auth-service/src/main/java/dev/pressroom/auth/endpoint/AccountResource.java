@@ -5,6 +5,7 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.ConnectedApps;
+import dev.pressroom.auth.page.Pages;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;

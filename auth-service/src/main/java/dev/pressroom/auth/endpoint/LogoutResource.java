@@ -1,6 +1,7 @@
 package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.LogoutFlow;
+import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;

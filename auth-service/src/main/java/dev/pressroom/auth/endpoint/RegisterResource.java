@@ -1,12 +1,11 @@
 package dev.pressroom.auth.endpoint;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.abuse.AbuseLimits;
-import dev.pressroom.auth.client.ClientMetadata;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
-import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.request.ClientMetadata;
+import dev.pressroom.auth.request.RegistrationBody;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
@@ -19,7 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Locale;
 
 /** Dynamic client registration (RFC 7591), open only to holders of an initial access token minted by staff. */
 @Path("/oauth/register")
@@ -44,7 +42,7 @@ public class RegisterResource {
             String body,
             @Context HttpServerRequest http) {
         String initialAccessToken = BearerToken.from(authorization);
-        ClientMetadata.Valid metadata = metadata(contentType, body);
+        ClientMetadata.Valid metadata = RegistrationBody.registration(json, contentType, body);
         return limits.registration(ClientAddress.of(http))
                 .chain(() -> clients.register(initialAccessToken, metadata, ClientAddress.origin(http)))
                 .map(registered -> TokenResource.noStore(Response.status(201)
@@ -71,10 +69,7 @@ public class RegisterResource {
             String body,
             @Context HttpServerRequest http) {
         String token = BearerToken.from(authorization);
-        ClientMetadata.Valid metadata = metadata(contentType, body);
-        if (!clientId.equals(bodyClientId(body))) {
-            throw new OAuthException(400, "invalid_client_metadata", "client_id in the body must match the URL.", null);
-        }
+        ClientMetadata.Valid metadata = RegistrationBody.update(json, clientId, contentType, body);
         return clients.updateRegistration(clientId, token, metadata, ClientAddress.origin(http))
                 .map(this::answer);
     }
@@ -83,34 +78,5 @@ public class RegisterResource {
         return TokenResource.noStore(Response.ok(
                 registrations.describe(new ClientService.Registered(client, null, null)),
                 MediaType.APPLICATION_JSON_TYPE));
-    }
-
-    private String bodyClientId(String body) {
-        try {
-            var node = json.readTree(body);
-            return node.hasNonNull("client_id") ? node.get("client_id").asText() : null;
-        } catch (JsonProcessingException e) {
-            return null;
-        }
-    }
-
-    private ClientMetadata.Valid metadata(String contentType, String body) {
-        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-            throw new OAuthException(400, "invalid_client_metadata", "The body must be application/json.", null);
-        }
-        ClientMetadata metadata;
-        try {
-            metadata = json.readValue(body == null ? "" : body, ClientMetadata.class);
-        } catch (JsonProcessingException e) {
-            throw new OAuthException(
-                    400, "invalid_client_metadata", "The body is not valid client metadata JSON.", null);
-        }
-        if (metadata == null) {
-            throw new OAuthException(400, "invalid_client_metadata", "The body is empty.", null);
-        }
-        metadata.problem(false).ifPresent(p -> {
-            throw new OAuthException(400, p.error(), p.description(), null);
-        });
-        return metadata.valid();
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;

@@ -1,7 +1,7 @@
 package dev.pressroom.auth.error;
 
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.endpoint.Pages;
+import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.validate.RedirectUris;
 import io.netty.channel.ConnectTimeoutException;
 import io.vertx.sqlclient.ClosedConnectionException;

@@ -27,5 +27,10 @@ public final class OAuthParams {
 
     public static final String AUTHORIZATION_CODE = "authorization_code";
 
+    /** token_endpoint_auth_method values (RFC 7591 §2): HTTP Basic, or none for public clients with PKCE. */
+    public static final String CLIENT_SECRET_BASIC = "client_secret_basic";
+
+    public static final String AUTH_METHOD_NONE = "none";
+
     private OAuthParams() {}
 }

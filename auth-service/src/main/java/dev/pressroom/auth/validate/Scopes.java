@@ -60,6 +60,25 @@ public final class Scopes {
         return CONSENT_TEXT.containsKey(scope);
     }
 
+    /**
+     * The scopes a client that registers itself may hold, out of those it asked for (RFC 7591 §2 lets the server
+     * replace requested metadata): every known scope but roles, which are for first-party apps only (spec C), and
+     * always openid, which every authorization request carries. Unknown or malformed values are dropped, so a
+     * scope of nothing else is just openid, the default.
+     */
+    public static Set<String> registrable(String requested) {
+        Set<String> granted = new LinkedHashSet<>();
+        granted.add(OPENID);
+        if (requested != null) {
+            for (String token : requested.split(" ")) {
+                if (isKnown(token) && !ROLES.equals(token)) {
+                    granted.add(token);
+                }
+            }
+        }
+        return ordered(granted);
+    }
+
     /** Sorted in the table's order, so the consent page and the token answers read the same every time. */
     public static Set<String> ordered(Iterable<String> scopes) {
         Set<String> given = new LinkedHashSet<>();

@@ -83,13 +83,57 @@ class RegisterResourceTest {
     }
 
     @Test
-    void registerWhenMetadataInvalidThenInvalidClientMetadata() {
-        Map<String, Object> roles = new java.util.HashMap<>(METADATA);
-        roles.put("scope", "openid roles");
-        register(Admin.initialAccessToken(), roles)
+    void registerWhenScopeOverBroadThen201WithTheScopeTheClientMayHave() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.put("redirect_uris", List.of(TestClients.REDIRECT));
+        metadata.put("scope", "openid profile roles");
+        Response registered = register(Admin.initialAccessToken(), metadata);
+        registered.then().statusCode(201).body("scope", equalTo("openid profile"));
+        String clientId = registered.path("client_id");
+        RestAssured.given()
+                .header("Authorization", "Bearer " + registered.path("registration_access_token"))
+                .get("/oauth/register/" + clientId)
                 .then()
-                .statusCode(400)
-                .body("error", equalTo("invalid_client_metadata"));
+                .statusCode(200)
+                .body("scope", equalTo("openid profile"));
+        Map<String, String> params = TestClients.create().authorizeParams("openid roles");
+        params.put("client_id", clientId);
+        assertThat(TestClients.query(new Browser().get("/oauth/authorize", params)))
+                .containsEntry("error", "invalid_scope");
+    }
+
+    @Test
+    void registerWhenScopeHasOnlyUnknownValuesThenTheDefaultScope() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.put("scope", "admin write:everything quoted\"token");
+        register(Admin.initialAccessToken(), metadata).then().statusCode(201).body("scope", equalTo("openid"));
+    }
+
+    @Test
+    void registerWhenScopeLacksOpenidThenOpenidGranted() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.put("scope", "email  roles profile");
+        register(Admin.initialAccessToken(), metadata)
+                .then()
+                .statusCode(201)
+                .body("scope", equalTo("openid profile email"));
+    }
+
+    @Test
+    void registrationUpdateWhenScopeOverBroadThen200WithTheScopeTheClientMayHave() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        Map<String, Object> changed = new java.util.HashMap<>(METADATA);
+        changed.put("client_id", clientId);
+        changed.put("scope", "openid email roles licenses:read unknown");
+        update(clientId, registered.path("registration_access_token"), changed)
+                .then()
+                .statusCode(200)
+                .body("scope", equalTo("openid email licenses:read"));
+    }
+
+    @Test
+    void registerWhenMetadataInvalidThenInvalidClientMetadata() {
         Map<String, Object> method = new java.util.HashMap<>(METADATA);
         method.put("token_endpoint_auth_method", "client_secret_post");
         register(Admin.initialAccessToken(), method)

@@ -45,6 +45,7 @@ class MetricLabelsResourceTest {
                 .then()
                 .statusCode(409);
         Admin.admin().get("/admin/" + typed).then().statusCode(404);
+        Admin.admin().queryParam("client_id", typed).get("/admin/events").then().statusCode(200);
         Admin.management().get("/q/" + typed).then().statusCode(404);
 
         MetricsScrape metrics = Admin.scrape();
@@ -64,6 +65,7 @@ class MetricLabelsResourceTest {
                         "/oauth/authorize",
                         "/admin/accounts/{id}/roles",
                         "/admin/keys/{kid}/publish",
+                        "/admin/events",
                         "/admin/*");
     }
 }

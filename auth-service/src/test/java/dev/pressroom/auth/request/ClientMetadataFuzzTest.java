@@ -1,16 +1,19 @@
-package dev.pressroom.auth.client;
+package dev.pressroom.auth.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.validate.RedirectUris;
+import dev.pressroom.auth.validate.Scopes;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Coverage-guided fuzzing of client metadata validation (RFC 7591): any metadata is a problem with an RFC 7591 error
- * code or valid values within the limits, whose redirect URIs each pass registration on their own.
+ * code or valid values within the limits, whose redirect URIs each pass registration on their own, with known scopes
+ * including openid and roles only for first-party clients.
  */
 class ClientMetadataFuzzTest {
 
@@ -42,6 +45,7 @@ class ClientMetadataFuzzTest {
     @FuzzTest
     void metadataIsAProblemOrValidWithinLimits(FuzzedDataProvider data) {
         ClientMetadata metadata = new ClientMetadata(
+                null,
                 nullable(data, data.consumeString(120)),
                 uris(data),
                 uris(data),
@@ -49,15 +53,17 @@ class ClientMetadataFuzzTest {
                 nullable(data, words(data, " ")),
                 list(data),
                 list(data));
-        boolean allowRoles = data.consumeBoolean();
+        boolean firstParty = data.consumeBoolean();
 
-        var problem = metadata.problem(allowRoles);
-        if (problem.isPresent()) {
-            assertThat(problem.get().error()).isIn("invalid_client_metadata", "invalid_redirect_uri");
-            assertThat(problem.get().description()).isNotBlank();
+        ClientMetadata.Valid valid;
+        try {
+            valid = firstParty ? metadata.firstParty() : metadata.registered();
+        } catch (OAuthException problem) {
+            assertThat(problem.status()).isEqualTo(400);
+            assertThat(problem.error()).isIn("invalid_client_metadata", "invalid_redirect_uri");
+            assertThat(problem.description()).isNotBlank();
             return;
         }
-        ClientMetadata.Valid valid = metadata.valid();
         assertThat(valid.name()).isNotBlank().hasSizeLessThanOrEqualTo(ClientMetadata.MAX_NAME);
         assertThat(valid.redirectUris())
                 .isNotEmpty()
@@ -67,7 +73,10 @@ class ClientMetadataFuzzTest {
         assertThat(valid.postLogoutRedirectUris())
                 .allSatisfy(
                         uri -> assertThat(RedirectUris.registrationProblem(uri)).isEmpty());
-        if (!allowRoles) {
+        assertThat(valid.scopes())
+                .contains("openid")
+                .allSatisfy(scope -> assertThat(Scopes.isKnown(scope)).isTrue());
+        if (!firstParty) {
             assertThat(valid.scopes()).doesNotContain("roles");
         }
     }

@@ -1,10 +1,13 @@
-package dev.pressroom.auth.endpoint;
+package dev.pressroom.auth.page;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import java.util.List;
 
-/** The server-rendered pages (templates under src/main/resources/templates/Pages/), checked at build time. */
+/**
+ * The server-rendered pages (templates under src/main/resources/templates/), checked at build time. Below both the
+ * endpoints and the error mappers, which render the error page.
+ */
 @CheckedTemplate
 public final class Pages {
 

@@ -1,0 +1,132 @@
+package dev.pressroom.auth.request;
+
+import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.validate.RedirectUris;
+import dev.pressroom.auth.validate.Scopes;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Client metadata as sent to registration (RFC 7591 §2), its update (RFC 7592 §2.2, which repeats
+ * {@code client_id}) or the admin API, and its validation. Unknown members are ignored (RFC 7591 §2).
+ */
+@RegisterForReflection
+public record ClientMetadata(
+        String client_id,
+        String client_name,
+        List<String> redirect_uris,
+        List<String> post_logout_redirect_uris,
+        String token_endpoint_auth_method,
+        String scope,
+        List<String> grant_types,
+        List<String> response_types) {
+
+    public static final int MAX_NAME = 100;
+    public static final int MAX_URIS = 10;
+
+    /** The validated values, defaults applied. */
+    public record Valid(
+            String name,
+            List<String> redirectUris,
+            List<String> postLogoutRedirectUris,
+            String authMethod,
+            List<String> scopes) {}
+
+    /**
+     * The metadata staff give a first-party client (admin API). Its scope may ask for roles (spec: roles are for
+     * first-party apps); a scope the service does not know is refused, as staff mistyped it.
+     *
+     * @throws OAuthException 400 invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2)
+     */
+    public Valid firstParty() {
+        check();
+        Set<String> scopes = Scopes.parse(scope == null ? Scopes.OPENID : scope);
+        if (scopes == null || !scopes.contains(Scopes.OPENID)) {
+            throw metadata("scope must be a space-separated list including openid.");
+        }
+        for (String s : scopes) {
+            if (!Scopes.isKnown(s)) {
+                throw metadata("Unknown scope " + s + ".");
+            }
+        }
+        return valid(scopes);
+    }
+
+    /**
+     * The metadata a client registers itself with (RFC 7591 §3.1, RFC 7592 §2.2). Its scope is never refused but
+     * narrowed to what such a client may have ({@link Scopes#registrable}), as RFC 7591 §2 lets the server replace
+     * requested values; the answer shows the scope granted.
+     *
+     * @throws OAuthException 400 invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2) for what cannot
+     *     be narrowed: name, redirect URIs, auth method, grant and response types
+     */
+    public Valid registered() {
+        check();
+        return valid(Scopes.registrable(scope));
+    }
+
+    private Valid valid(Set<String> scopes) {
+        return new Valid(
+                client_name.strip(),
+                List.copyOf(new LinkedHashSet<>(redirect_uris)),
+                post_logout_redirect_uris == null
+                        ? List.of()
+                        : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
+                token_endpoint_auth_method == null ? OAuthParams.CLIENT_SECRET_BASIC : token_endpoint_auth_method,
+                List.copyOf(Scopes.ordered(scopes)));
+    }
+
+    /** Everything but the scope, which each kind of client treats its own way. */
+    private void check() {
+        if (client_name == null
+                || client_name.isBlank()
+                || client_name.length() > MAX_NAME
+                || client_name.chars().anyMatch(Character::isISOControl)) {
+            throw metadata("client_name is required, 1 to " + MAX_NAME + " characters without control characters.");
+        }
+        if (redirect_uris == null || redirect_uris.isEmpty() || redirect_uris.size() > MAX_URIS) {
+            throw redirectUri("redirect_uris must list 1 to " + MAX_URIS + " URIs.");
+        }
+        for (String uri : redirect_uris) {
+            Optional<String> why = RedirectUris.registrationProblem(uri);
+            if (why.isPresent()) {
+                throw redirectUri("redirect_uri " + uri + " " + why.get() + ".");
+            }
+        }
+        if (post_logout_redirect_uris != null) {
+            if (post_logout_redirect_uris.size() > MAX_URIS) {
+                throw metadata("post_logout_redirect_uris may list at most " + MAX_URIS + " URIs.");
+            }
+            for (String uri : post_logout_redirect_uris) {
+                Optional<String> why = RedirectUris.registrationProblem(uri);
+                if (why.isPresent()) {
+                    throw metadata("post_logout_redirect_uri " + uri + " " + why.get() + ".");
+                }
+            }
+        }
+        if (token_endpoint_auth_method != null
+                && !OAuthParams.CLIENT_SECRET_BASIC.equals(token_endpoint_auth_method)
+                && !OAuthParams.AUTH_METHOD_NONE.equals(token_endpoint_auth_method)) {
+            throw metadata("token_endpoint_auth_method must be client_secret_basic (or none for native apps).");
+        }
+        if (grant_types != null
+                && !Set.of(OAuthParams.AUTHORIZATION_CODE, OAuthParams.REFRESH_TOKEN)
+                        .containsAll(grant_types)) {
+            throw metadata("grant_types may contain only authorization_code and refresh_token.");
+        }
+        if (response_types != null && !Set.of(OAuthParams.CODE).containsAll(response_types)) {
+            throw metadata("response_types may contain only code.");
+        }
+    }
+
+    private static OAuthException metadata(String description) {
+        return new OAuthException(400, "invalid_client_metadata", description, null);
+    }
+
+    private static OAuthException redirectUri(String description) {
+        return new OAuthException(400, "invalid_redirect_uri", description, null);
+    }
+}
