@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /** Streaming JSON over database rows and entities: values are copied, JSON columns (read as text) are written raw. */
 public final class Json {
@@ -17,7 +18,25 @@ public final class Json {
         void write(JsonGenerator g) throws IOException;
     }
 
+    /** Writes one item of a list answer. */
+    public interface Item<T> {
+        void write(JsonGenerator g, T item) throws IOException;
+    }
+
     private Json() {}
+
+    /** A list answer, {@code {"<field>": [item, ...]}}, sized for about {@code bytesPerItem} per item. */
+    public static <T> byte[] list(String field, List<T> items, int bytesPerItem, Item<T> item) {
+        return bytes(bytesPerItem * (items.size() + 1), g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart(field);
+            for (T each : items) {
+                item.write(g, each);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
 
     public static byte[] bytes(int sizeHint, Body body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(sizeHint);

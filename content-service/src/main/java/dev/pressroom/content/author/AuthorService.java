@@ -30,14 +30,6 @@ public class AuthorService {
     }
 
     private static byte[] body(List<AuthorEntity> authors) {
-        return Json.bytes(512 + authors.size() * 512, g -> {
-            g.writeStartObject();
-            g.writeArrayFieldStart("authors");
-            for (AuthorEntity author : authors) {
-                AuthorJson.write(g, author);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        });
+        return Json.list("authors", authors, 512, AuthorJson::write);
     }
 }

@@ -1,49 +1,37 @@
 package dev.pressroom.content.blog;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 
-/**
- * Finds a blog by address name or id. Lookups are cached per replica and dropped on the change notification of an
- * import; the TTL only bounds staleness if a notification was ever lost.
- */
+/** Finds a blog by address name or id, through a per-replica cache dropped on the change notification of an import. */
 @ApplicationScoped
 public class BlogDirectory {
 
     private final BlogRepository repository;
-    private final Cache<String, Optional<Blog>> cache;
+    private final LookupCache<Blog> cache;
 
     public BlogDirectory(BlogRepository repository, ContentConfig config) {
         this.repository = repository;
-        this.cache = Caffeine.newBuilder()
-                .maximumSize(10_000)
-                .expireAfterWrite(config.cache().lookupTtl())
-                .build();
+        this.cache = new LookupCache<>(10_000, config.cache().lookupTtl(), Blog::id);
     }
 
     public Uni<Optional<Blog>> find(String nameOrId) {
-        Optional<Blog> cached = cache.getIfPresent(nameOrId);
-        if (cached != null) {
-            return Uni.createFrom().item(cached);
-        }
-        return repository
-                .findByNameOrId(nameOrId)
-                .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog))
-                .invoke(blog -> cache.put(nameOrId, blog));
+        return cache.find(
+                nameOrId,
+                () -> repository
+                        .findByNameOrId(nameOrId)
+                        .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog)));
     }
 
     /** A blog changed (or appeared): forget it, and every "no such blog" answer. */
     public void evict(String blogId) {
-        cache.asMap()
-                .entrySet()
-                .removeIf(e -> e.getValue().map(b -> b.id().equals(blogId)).orElse(true));
+        cache.evict(blogId);
     }
 
     public void evictAll() {
-        cache.invalidateAll();
+        cache.evictAll();
     }
 }

@@ -1,6 +1,6 @@
 package dev.pressroom.content.cache;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.pressroom.content.config.ContentConfig;
@@ -13,14 +13,13 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 
 /**
  * Serialized answers, keyed by blog, content version and the canonical request. A new version makes old entries
  * unreachable at once; {@link #evictOlder} then frees them. A miss is computed once per replica however many requests
- * ask for the same key meanwhile (single flight): they all wait for that one computation; a failure is not kept.
+ * ask for the same key meanwhile (single flight, Caffeine's AsyncCache): they all wait for that one computation; a
+ * failure is not kept, and an answer whose key was evicted while it was computed is not kept either.
  * Off (CONTENT_CACHE_ENABLED=false) for the benchmark, and then every request computes its own answer.
  *
  * <p>Metrics (README, Metrics and traces): requests by result, evictions by reason, entries. A disabled cache keeps
@@ -32,8 +31,7 @@ public class AnswerCache {
     public record Key(String blogId, long version, String variant) {}
 
     private final boolean enabled;
-    private final Cache<Key, byte[]> cache;
-    private final ConcurrentMap<Key, CompletableFuture<byte[]>> inFlight = new ConcurrentHashMap<>();
+    private final AsyncCache<Key, byte[]> cache;
     private final Counter hits;
     private final Counter misses;
     private final Counter sizeEvictions;
@@ -54,8 +52,11 @@ public class AnswerCache {
                 .maximumWeight(maxBytes)
                 .weigher((Key key, byte[] body) -> body.length + key.variant().length() + 64)
                 .removalListener((Key key, byte[] body, RemovalCause cause) -> countRemoval(cause))
-                .build();
-        Gauge.builder("pressroom.content.cache.entries", cache, Cache::estimatedSize)
+                .buildAsync();
+        Gauge.builder(
+                        "pressroom.content.cache.entries",
+                        cache,
+                        c -> c.synchronous().estimatedSize())
                 .description("Answers in the cache")
                 .register(registry);
     }
@@ -90,51 +91,34 @@ public class AnswerCache {
             misses.increment();
             return build.get();
         }
-        byte[] cached = cache.getIfPresent(key);
-        if (cached != null) {
+        CompletableFuture<byte[]> cached = cache.getIfPresent(key);
+        if (cached != null && answered(cached)) {
             hits.increment();
-            return Uni.createFrom().item(cached);
+            return Uni.createFrom().item(cached.join());
         }
         misses.increment();
-        CompletableFuture<byte[]> computation = new CompletableFuture<>();
-        CompletableFuture<byte[]> running = inFlight.putIfAbsent(key, computation);
-        if (running == null) {
-            build.get()
-                    .subscribe()
-                    .with(body -> finish(key, computation, body), failure -> fail(key, computation, failure));
-            running = computation;
-        }
-        if (running.isDone() && !running.isCompletedExceptionally()) {
-            return Uni.createFrom().item(running.join());
+        CompletableFuture<byte[]> answer =
+                cache.get(key, (k, executor) -> build.get().subscribeAsCompletionStage());
+        if (answered(answer)) {
+            return Uni.createFrom().item(answer.join());
         }
         // A copy: a waiter that goes away (its client disconnected) must not cancel what the others wait for.
-        Uni<byte[]> shared = Uni.createFrom().completionStage(running.copy());
+        Uni<byte[]> shared = Uni.createFrom().completionStage(answer.copy());
         // The computation completes on the event loop of the request that started it; each waiter resumes on its own.
         Context caller = Vertx.currentContext();
         return caller == null ? shared : shared.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    /** Keeps the answer unless its key was evicted while it was computed (the blog changed meanwhile). */
-    private void finish(Key key, CompletableFuture<byte[]> computation, byte[] body) {
-        if (inFlight.remove(key, computation)) {
-            cache.put(key, body);
-        }
-        computation.complete(body);
-    }
-
-    private void fail(Key key, CompletableFuture<byte[]> computation, Throwable failure) {
-        inFlight.remove(key, computation);
-        computation.completeExceptionally(failure);
+    private static boolean answered(CompletableFuture<byte[]> future) {
+        return future.isDone() && !future.isCompletedExceptionally();
     }
 
     /** Drops the blog's answers of older versions, computations still in flight included. */
     public void evictOlder(String blogId, long currentVersion) {
-        inFlight.keySet().removeIf(k -> k.blogId().equals(blogId) && k.version() < currentVersion);
         cache.asMap().keySet().removeIf(k -> k.blogId().equals(blogId) && k.version() < currentVersion);
     }
 
     public void evictAll() {
-        inFlight.clear();
-        cache.invalidateAll();
+        cache.synchronous().invalidateAll();
     }
 }

@@ -1,7 +1,6 @@
 package dev.pressroom.content.key;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,15 +12,12 @@ public class KeyDirectory {
 
     private final ContentKeyRepository repository;
     private final KeyHasher hasher;
-    private final Cache<String, Optional<ContentKey>> cache;
+    private final LookupCache<ContentKey> cache;
 
     public KeyDirectory(ContentKeyRepository repository, ContentConfig config) {
         this.repository = repository;
         this.hasher = new KeyHasher(config.key().pepper());
-        this.cache = Caffeine.newBuilder()
-                .maximumSize(50_000)
-                .expireAfterWrite(config.cache().lookupTtl())
-                .build();
+        this.cache = new LookupCache<>(50_000, config.cache().lookupTtl(), ContentKey::blogId);
     }
 
     public String hash(String key) {
@@ -29,24 +25,19 @@ public class KeyDirectory {
     }
 
     public Uni<Optional<ContentKey>> find(String keyHash) {
-        Optional<ContentKey> cached = cache.getIfPresent(keyHash);
-        if (cached != null) {
-            return Uni.createFrom().item(cached);
-        }
-        return repository
-                .findByHash(keyHash)
-                .map(entity -> Optional.ofNullable(entity).map(ContentKeyEntity::toKey))
-                .invoke(key -> cache.put(keyHash, key));
+        return cache.find(
+                keyHash,
+                () -> repository
+                        .findByHash(keyHash)
+                        .map(entity -> Optional.ofNullable(entity).map(ContentKeyEntity::toKey)));
     }
 
     /** The blog's keys changed: forget them, and every "unknown key" answer. */
     public void evict(String blogId) {
-        cache.asMap()
-                .entrySet()
-                .removeIf(e -> e.getValue().map(k -> k.blogId().equals(blogId)).orElse(true));
+        cache.evict(blogId);
     }
 
     public void evictAll() {
-        cache.invalidateAll();
+        cache.evictAll();
     }
 }

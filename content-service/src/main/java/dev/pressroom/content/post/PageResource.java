@@ -1,9 +1,5 @@
 package dev.pressroom.content.post;
 
-import dev.pressroom.content.api.Answers;
-import dev.pressroom.content.api.ContentRequest;
-import dev.pressroom.content.api.Responses;
-import dev.pressroom.content.paging.ListQuery;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -21,12 +17,10 @@ import jakarta.ws.rs.core.UriInfo;
 @Produces(MediaType.APPLICATION_JSON)
 public class PageResource {
 
-    private final Answers answers;
-    private final PostService posts;
+    private final PostAnswers answers;
 
-    public PageResource(Answers answers, PostService posts) {
+    public PageResource(PostAnswers answers) {
         this.answers = answers;
-        this.posts = posts;
     }
 
     @GET
@@ -34,13 +28,7 @@ public class PageResource {
             @Context ContainerRequestContext context,
             @Context UriInfo uri,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        ListQuery query = PostService.PARSER.list(uri.getQueryParameters());
-        return answers.answer(
-                        ContentRequest.of(context).blog(),
-                        "pages?" + query.canonical(),
-                        ifNoneMatch,
-                        blog -> posts.list(blog, "page", query))
-                .map(Responses::of);
+        return answers.list("page", context, uri, ifNoneMatch);
     }
 
     @GET
@@ -50,12 +38,6 @@ public class PageResource {
             @Context ContainerRequestContext context,
             @Context UriInfo uri,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        ListQuery.Selection selection = PostService.PARSER.selection(uri.getQueryParameters());
-        return answers.answer(
-                        ContentRequest.of(context).blog(),
-                        "page/" + slugOrId + "?" + selection.canonical(),
-                        ifNoneMatch,
-                        blog -> posts.one(blog, "page", slugOrId, selection))
-                .map(Responses::of);
+        return answers.one("page", slugOrId, context, uri, ifNoneMatch);
     }
 }

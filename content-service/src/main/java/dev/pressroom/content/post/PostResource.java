@@ -1,9 +1,5 @@
 package dev.pressroom.content.post;
 
-import dev.pressroom.content.api.Answers;
-import dev.pressroom.content.api.ContentRequest;
-import dev.pressroom.content.api.Responses;
-import dev.pressroom.content.paging.ListQuery;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -21,12 +17,10 @@ import jakarta.ws.rs.core.UriInfo;
 @Produces(MediaType.APPLICATION_JSON)
 public class PostResource {
 
-    private final Answers answers;
-    private final PostService posts;
+    private final PostAnswers answers;
 
-    public PostResource(Answers answers, PostService posts) {
+    public PostResource(PostAnswers answers) {
         this.answers = answers;
-        this.posts = posts;
     }
 
     @GET
@@ -34,13 +28,7 @@ public class PostResource {
             @Context ContainerRequestContext context,
             @Context UriInfo uri,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        ListQuery query = PostService.PARSER.list(uri.getQueryParameters());
-        return answers.answer(
-                        ContentRequest.of(context).blog(),
-                        "posts?" + query.canonical(),
-                        ifNoneMatch,
-                        blog -> posts.list(blog, "post", query))
-                .map(Responses::of);
+        return answers.list("post", context, uri, ifNoneMatch);
     }
 
     @GET
@@ -50,12 +38,6 @@ public class PostResource {
             @Context ContainerRequestContext context,
             @Context UriInfo uri,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        ListQuery.Selection selection = PostService.PARSER.selection(uri.getQueryParameters());
-        return answers.answer(
-                        ContentRequest.of(context).blog(),
-                        "post/" + slugOrId + "?" + selection.canonical(),
-                        ifNoneMatch,
-                        blog -> posts.one(blog, "post", slugOrId, selection))
-                .map(Responses::of);
+        return answers.one("post", slugOrId, context, uri, ifNoneMatch);
     }
 }

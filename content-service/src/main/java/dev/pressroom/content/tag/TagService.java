@@ -30,14 +30,6 @@ public class TagService {
     }
 
     private static byte[] body(List<TagEntity> tags) {
-        return Json.bytes(256 + tags.size() * 256, g -> {
-            g.writeStartObject();
-            g.writeArrayFieldStart("tags");
-            for (TagEntity tag : tags) {
-                TagJson.write(g, tag);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        });
+        return Json.list("tags", tags, 256, TagJson::write);
     }
 }

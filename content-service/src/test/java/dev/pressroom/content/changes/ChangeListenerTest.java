@@ -1,4 +1,4 @@
-package dev.pressroom.content.blog;
+package dev.pressroom.content.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

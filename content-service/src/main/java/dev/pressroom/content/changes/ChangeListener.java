@@ -1,5 +1,7 @@
-package dev.pressroom.content.blog;
+package dev.pressroom.content.changes;
 
+import dev.pressroom.content.blog.BlogDirectory;
+import dev.pressroom.content.blog.ContentChanges;
 import dev.pressroom.content.cache.AnswerCache;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.content.key.KeyDirectory;
