@@ -8,7 +8,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-OVERLAY="${1:?usage: deploy/apply.sh <overlay: $(ls "$ROOT/deploy/overlays" | tr '\n' ' ')>}"
+OVERLAY="${1:?usage: deploy/apply.sh <overlay: $(cd "$ROOT/deploy/overlays" && echo *)>}"
 DIR="$ROOT/deploy/overlays/$OVERLAY"
 [ -f "$DIR/kustomization.yaml" ] || { echo "apply.sh: no overlay $DIR" >&2; exit 2; }
 command -v kubectl >/dev/null || { echo "apply.sh: kubectl is not installed" >&2; exit 1; }

@@ -6,7 +6,7 @@
 # FUZZ_TARGETS narrows the run to targets whose Class#method matches an extended regular expression.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+cd "$ROOT" || exit 2
 seconds=${FUZZ_SECONDS:-60}
 filter=${FUZZ_TARGETS:-.}
 log_dir="$ROOT/target/fuzz"

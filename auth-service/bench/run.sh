@@ -22,6 +22,7 @@ WORK="$(mktemp -d)"
 # is the one the container runs with.
 CONFIG_ENV="$ROOT/deploy/base/auth-service/config.env"
 JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$CONFIG_ENV")}"
+read -ra java_opts <<<"$JAVA_OPTS"
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-$(sed -n 's/^MALLOC_ARENA_MAX=//p' "$CONFIG_ENV")}"
 PID=""
 
@@ -44,17 +45,17 @@ rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
 # (JDK dynamic archive), which the timed start maps instead of loading and verifying them again.
 mkdir -p "$WORK/keys"
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/bench-$(date +%Y-%m-%d).pem" 2>/dev/null
-app_env=(AUTH_PORT=$PORT AUTH_ADMIN_PORT=$ADMIN_PORT AUTH_ISSUER=$BASE AUTH_ADMIN_TOKEN=$TOKEN AUTH_KEYS_DIR="$WORK/keys"
+app_env=(AUTH_PORT="$PORT" AUTH_ADMIN_PORT="$ADMIN_PORT" AUTH_ISSUER="$BASE" AUTH_ADMIN_TOKEN="$TOKEN" AUTH_KEYS_DIR="$WORK/keys"
   AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
   AUTH_LIVE_TOKENS_PER_GRANT=1000000000
   AUTH_TRUSTED_PROXIES=127.0.0.1)
 CDS="$WORK/app-cds.jsa"
 (cd "$WORK" && env "${app_env[@]}" AUTH_MIGRATE_AT_START=true QUARKUS_INIT_AND_EXIT=true \
-  java $JAVA_OPTS -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \
+  java "${java_opts[@]}" -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \
   || { echo "bench: migration run failed; log:" >&2; tail -20 "$WORK/migrate.log" >&2; exit 1; }
 
 start_ns=$(date +%s%N)
-(cd "$WORK" && exec env "${app_env[@]}" java $JAVA_OPTS -XX:SharedArchiveFile="$CDS" -jar "$JAR" >"$WORK/app.log" 2>&1) &
+(cd "$WORK" && exec env "${app_env[@]}" java "${java_opts[@]}" -XX:SharedArchiveFile="$CDS" -jar "$JAR" >"$WORK/app.log" 2>&1) &
 PID=$!
 for _ in $(seq 1 300); do
   curl -sf "$ADMIN/q/health/ready" >/dev/null 2>&1 && break
@@ -75,8 +76,8 @@ CHALLENGE="E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 REDIRECT="http://127.0.0.1:9999/cb"
 admin POST /admin/accounts "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\",\"name\":\"Bench\",\"email_verified\":true}" >/dev/null
 # The sign-in rows: one account per wrk connection (signin.lua), for the warm-up (8) and every measured row.
-CONCURRENCY="${AUTH_BENCH_CONCURRENCY:-8 32}"
-for i in $(seq 1 "$(printf '%s\n' 8 $CONCURRENCY | sort -n | tail -1)"); do
+read -ra concurrency <<<"${AUTH_BENCH_CONCURRENCY:-8 32}"
+for i in $(seq 1 "$(printf '%s\n' 8 "${concurrency[@]}" | sort -n | tail -1)"); do
   admin POST /admin/accounts "{\"email\":\"bench-$i@pressroom.test\",\"password\":\"$PASSWORD\",\"name\":\"Bench $i\",\"email_verified\":true}" >/dev/null
 done
 SECRET=$(admin PUT "/admin/clients/$CLIENT" "{\"client_name\":\"Bench\",\"redirect_uris\":[\"$REDIRECT\"],\"scope\":\"openid profile email offline_access\"}" | field client_secret)
@@ -154,10 +155,10 @@ rows() { # run|warm conc
 # Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), so no row is measured while the JIT still
 # compiles its code: a replica serves for hours, and the figures are those of a warm JVM.
 [[ "$JIT_WARMUP" == 0* ]] || rows warm 8
-for c in $CONCURRENCY; do
+for c in "${concurrency[@]}"; do
   rows run "$c"
 done
-printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(ls "/proc/$PID/task" | wc -l)"
+printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"
 # With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
   jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"

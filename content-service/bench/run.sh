@@ -49,7 +49,10 @@ stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/
 trap stop EXIT
 
 start() { # $1 = cache on/off
-  env "${config_env[@]}" ${db_url:+QUARKUS_DATASOURCE_REACTIVE_URL="$db_url"} JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT=$port CONTENT_MANAGEMENT_PORT=$management_port CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED=$1 \
+  local db=()
+  [ -n "$db_url" ] && db=(QUARKUS_DATASOURCE_REACTIVE_URL="$db_url")
+  env "${config_env[@]}" "${db[@]}" JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT="$port" \
+  CONTENT_MANAGEMENT_PORT="$management_port" CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED="$1" \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
     java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
@@ -128,7 +131,7 @@ echo "PostgreSQL: ${db_url:+Unix socket, }${db_url:-TCP ${PG_HOST:-127.0.0.1}:${
 echo "JVM: $java_opts; $(printf '%s\n' "${config_env[@]}" | grep -E '^(MALLOC_ARENA_MAX|QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE|CONTENT_DB_POOL|CONTENT_CACHE_MAX_BYTES)=' | tr '\n' ' ')"
 first=true
 for mode in $modes; do
-  [ "$first" = true ] && [ "$mode" = true ] || { stop; start "$mode"; }
+  if [ "$first" != true ] || [ "$mode" != true ]; then stop; start "$mode"; fi
   first=false
   echo
   echo "### server cache: $([ "$mode" = true ] && echo on || echo off)   ($(nproc) cores, wrk -t2 -c32 -d$duration, loopback)"
