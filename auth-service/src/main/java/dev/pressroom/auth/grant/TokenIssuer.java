@@ -76,10 +76,11 @@ public class TokenIssuer {
                     }
                     UUID consentId = found.getItem2();
                     if (consentId == null || !consentId.toString().equals(grant.consentId())) {
-                        return revocations
-                                .revokeGrant(grant.accountId(), grant.grantId(), Reason.CONSENT_REMOVED)
-                                .chain(() -> Uni.createFrom()
-                                        .failure(OAuthException.invalidGrant("The person removed this app's access.")));
+                        return revocations.revokeGrantAndRefuse(
+                                grant.accountId(),
+                                grant.grantId(),
+                                Reason.CONSENT_REMOVED,
+                                "The person removed this app's access.");
                     }
                     return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
                 });
