@@ -29,7 +29,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @ApplicationScoped
 public class IdTokenHints {
 
-    /** The grace SmallRye JWT allows after exp, in seconds: any expiry (exp itself is still required). */
+    /** The grace SmallRye JWT allows after exp, in seconds: any expiry (exp and iat themselves are still required). */
     private static final int ANY_EXPIRY = Integer.MAX_VALUE;
 
     private final String issuer;

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Coverage-guided fuzzing of id_token_hint reading: whatever arrives, {@link IdTokenHints#read} answers a hint or
  * empty and never throws, and a hint is answered only for a token signed with RS256 by a published key (the one its
- * kid names), issued by this issuer, with an exp and exactly one audience, and the hint says what the token says.
+ * kid names), issued by this issuer, with iat, exp and exactly one audience, and the hint says what the token says.
  */
 class IdTokenHintsFuzzTest {
 
@@ -87,6 +87,7 @@ class IdTokenHintsFuzzTest {
         }
         assertThat(token.path("iss").textValue()).isEqualTo(TestHints.ISSUER);
         assertThat(token.path("exp").isNumber()).as("exp present").isTrue();
+        assertThat(token.path("iat").isNumber()).as("iat present").isTrue();
         assertThat(audiences(token.path("aud"))).containsExactly(hint.get().clientId());
         if (hint.get().subject() != null) {
             assertThat(token.path("sub").asText()).isEqualTo(hint.get().subject());
