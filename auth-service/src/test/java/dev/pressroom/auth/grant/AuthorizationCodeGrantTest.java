@@ -33,7 +33,7 @@ class AuthorizationCodeGrantTest {
     private final TestGrants.Consented person = grants.consented("app", "openid", "offline_access");
     private final String verifier = Tokens.random(32);
 
-    AuthorizationCodeGrantTest() throws Exception {}
+    AuthorizationCodeGrantTest() {}
 
     @AfterEach
     void close() {

@@ -33,7 +33,7 @@ class RefreshTokenGrantTest {
     private final Client app = chain.app;
     private final TokenResponse issued = chain.issued;
 
-    RefreshTokenGrantTest() throws Exception {}
+    RefreshTokenGrantTest() {}
 
     /** A person's code exchanged for tokens (openid profile offline_access), the chain the tests refresh. */
     private static final class Chain {

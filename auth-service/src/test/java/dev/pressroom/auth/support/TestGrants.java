@@ -15,6 +15,7 @@ import dev.pressroom.auth.grant.TokenIssuer;
 import dev.pressroom.auth.grant.TokenReuse;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.password.HashingPool;
+import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.password.TestHashers;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.RedisKeys;
@@ -29,6 +30,7 @@ import dev.pressroom.auth.token.TestSigners;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.testing.MovableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -58,19 +60,32 @@ public final class TestGrants implements AutoCloseable {
     public final RefreshTokenGrant refreshToken;
     private final HashingPool hashing = new HashingPool(1, 1, registry);
 
-    public TestGrants() throws Exception {
+    /** Made once: an RSA key and the hasher's dummy hash each cost a noticeable part of a second. */
+    private static final SigningKey KEY = generateKey();
+
+    private static final PasswordHasher HASHER = TestHashers.bouncyCastle();
+
+    private static SigningKey generateKey() {
+        try {
+            return TestKeys.generate("2026-11-24-grants");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public TestGrants() {
         this(Map.of());
     }
 
-    public TestGrants(Map<String, String> config) throws Exception {
+    public TestGrants(Map<String, String> config) {
         this.config = TestConfig.auth(config);
         this.tokens = new InMemoryTokenStore(this.config.limits().liveTokensPerGrant());
-        this.key = TestKeys.generate("2026-11-24-grants");
+        this.key = KEY;
         this.revocations = new Revocations(tokens, new InMemorySessionStore(), registry);
         TokenIssuer issuer = new TokenIssuer(
                 tokens,
                 revocations,
-                new AccountService(accounts, TestHashers.bouncyCastle(), hashing, clock),
+                new AccountService(accounts, HASHER, hashing, clock),
                 new ClaimsService(accounts),
                 consents,
                 new IdTokenGenerator(() -> key, this.config, clock, new ObjectMapper(), TestSigners.jdk()),
