@@ -4,6 +4,8 @@
 # src/test/resources/.../<Class>Inputs/<method>/, where `make test` replays it from then on (commit it with the fix).
 # The growing corpus stays in <module>/.cifuzz-corpus/ (git-ignored) and seeds the next run.
 # FUZZ_TARGETS narrows the run to targets whose Class#method matches an extended regular expression.
+# Jazzer measures coverage in the module's own classes only; <module>/src/test/jazzer-instrument, where present,
+# lists the packages to measure instead (comma-separated globs), e.g. a library a target feeds.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -29,8 +31,12 @@ failed=0
 while IFS=$'\t' read -r module target; do
   [[ $target =~ $filter ]] || continue
   log="$log_dir/${target/\#/.}.log"
+  instrument=()
+  if [[ -f "$module/src/test/jazzer-instrument" ]]; then
+    instrument=(-Djazzer.instrument="$(tr -d '[:space:]' <"$module/src/test/jazzer-instrument")")
+  fi
   JAZZER_FUZZ=1 ./mvnw -B -o test -pl "$module" -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Djazzer.max_duration="${seconds}s" >"$log" 2>&1
+    -Djazzer.max_duration="${seconds}s" "${instrument[@]}" >"$log" 2>&1
   status=$?
   done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)
   runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$done_line")

@@ -17,7 +17,7 @@ import java.util.UUID;
 
 /** Accounts, their roles per client and their licenses, in PostgreSQL. */
 @ApplicationScoped
-public class AccountRepository {
+public class AccountRepository implements AccountStore {
 
     private static final String COLUMNS = "id, email, email_verified, name, picture, password_hash, updated_at";
 
@@ -27,19 +27,21 @@ public class AccountRepository {
         this.pool = pool;
     }
 
+    @Override
     public Uni<Account> findByEmail(String email) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE email = $1")
                 .execute(Tuple.of(email))
                 .map(AccountRepository::first);
     }
 
+    @Override
     public Uni<Account> findById(UUID id) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM accounts WHERE id = $1")
                 .execute(Tuple.of(id))
                 .map(AccountRepository::first);
     }
 
-    /** Inserts the account; answers false when the email is taken. */
+    @Override
     public Uni<Boolean> insert(Account a) {
         OffsetDateTime at = OffsetDateTime.ofInstant(a.updatedAt(), ZoneOffset.UTC);
         return pool.preparedQuery("INSERT INTO accounts (" + COLUMNS
@@ -49,14 +51,14 @@ public class AccountRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
-    /** Replaces the password hash, unless it changed meanwhile (the same sign-in on two replicas at once). */
+    @Override
     public Uni<Void> updatePasswordHash(UUID id, String previous, String hash) {
         return pool.preparedQuery("UPDATE accounts SET password_hash = $3 WHERE id = $1 AND password_hash = $2")
                 .execute(Tuple.of(id, previous, hash))
                 .replaceWithVoid();
     }
 
-    /** Roles the account holds for this client (roles are granted per first-party client). */
+    @Override
     public Uni<List<String>> roles(UUID accountId, String clientId) {
         return pool.preparedQuery(
                         "SELECT role FROM account_roles WHERE account_id = $1 AND client_id = $2 ORDER BY role")
@@ -68,6 +70,7 @@ public class AccountRepository {
                 });
     }
 
+    @Override
     public Uni<Void> grantRole(UUID accountId, String clientId, String role) {
         return pool.preparedQuery("INSERT INTO account_roles (account_id, client_id, role) VALUES ($1, $2, $3) "
                         + "ON CONFLICT DO NOTHING")
@@ -75,7 +78,7 @@ public class AccountRepository {
                 .replaceWithVoid();
     }
 
-    /** Licenses as claim entries: product, plan, status, major_version. */
+    @Override
     public Uni<List<Map<String, Object>>> licenses(UUID accountId) {
         return pool.preparedQuery("SELECT product, plan, status, major_version FROM licenses WHERE account_id = $1 "
                         + "ORDER BY product, major_version")
@@ -94,7 +97,7 @@ public class AccountRepository {
                 });
     }
 
-    /** Creates or updates the license of this product and major version. */
+    @Override
     public Uni<Void> saveLicense(UUID accountId, String product, String plan, String status, int majorVersion) {
         return pool.preparedQuery("INSERT INTO licenses (id, account_id, product, plan, status, major_version) "
                         + "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, product, major_version) "

@@ -18,13 +18,13 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class AccountService {
 
-    private final AccountRepository accounts;
+    private final AccountStore accounts;
     private final ShortLivedCache<UUID, Account> recent = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
     private final PasswordHasher hasher;
     private final HashingPool hashing;
     private final Clock clock;
 
-    public AccountService(AccountRepository accounts, PasswordHasher hasher, HashingPool hashing, Clock clock) {
+    public AccountService(AccountStore accounts, PasswordHasher hasher, HashingPool hashing, Clock clock) {
         this.accounts = accounts;
         this.hasher = hasher;
         this.hashing = hashing;

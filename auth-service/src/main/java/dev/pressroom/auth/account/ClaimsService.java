@@ -12,9 +12,9 @@ import java.util.Set;
 @ApplicationScoped
 public class ClaimsService {
 
-    private final AccountRepository accounts;
+    private final AccountStore accounts;
 
-    public ClaimsService(AccountRepository accounts) {
+    public ClaimsService(AccountStore accounts) {
         this.accounts = accounts;
     }
 

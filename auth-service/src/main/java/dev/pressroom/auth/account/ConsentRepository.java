@@ -9,14 +9,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
 /** Consents: which scopes an account granted a client. Granting more scopes adds to the set. */
 @ApplicationScoped
-public class ConsentRepository {
+public class ConsentRepository implements ConsentStore {
 
     private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
 
@@ -33,10 +35,8 @@ public class ConsentRepository {
         this.pool = pool;
     }
 
-    /** A consent: its id (kept while scopes are added, new after a removal) and the scopes granted. */
-    public record Consent(UUID id, Set<String> scopes) {}
-
     /** The account's consent to the client, or null. */
+    @Override
     public Uni<Consent> find(UUID accountId, String clientId) {
         return pool.preparedQuery("SELECT id, scopes FROM consents WHERE account_id = $1 AND client_id = $2")
                 .execute(Tuple.of(accountId, clientId))
@@ -52,12 +52,14 @@ public class ConsentRepository {
     }
 
     /** The id of the account's consent to the client, or null, as token issuance checks it (above). */
+    @Override
     public Uni<UUID> currentId(UUID accountId, String clientId) {
         return currentIds.get(
                 key(accountId, clientId), k -> find(accountId, clientId).map(c -> c == null ? null : c.id()));
     }
 
     /** Records the scopes (added to those already granted); answers the consent's id. */
+    @Override
     public Uni<UUID> grant(UUID accountId, String clientId, Set<String> scopes, Instant at) {
         OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
         return pool.preparedQuery("INSERT INTO consents (account_id, client_id, scopes, granted_at, last_used_at) "
@@ -70,18 +72,19 @@ public class ConsentRepository {
     }
 
     /** The apps an account granted, with the client's name and badge, for the Connected apps page. */
-    public Uni<java.util.List<ConnectedApp>> connectedApps(UUID accountId) {
+    @Override
+    public Uni<List<ConnectedApp>> connectedApps(UUID accountId) {
         return pool.preparedQuery(
                         "SELECT c.client_id, cl.name, cl.verified, c.scopes, c.granted_at, c.last_used_at "
                                 + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)")
                 .execute(Tuple.of(accountId))
                 .map(rows -> {
-                    java.util.List<ConnectedApp> apps = new java.util.ArrayList<>();
+                    List<ConnectedApp> apps = new ArrayList<>();
                     rows.forEach(r -> apps.add(new ConnectedApp(
                             r.getString("client_id"),
                             r.getString("name"),
                             r.getBoolean("verified"),
-                            java.util.List.of(r.getArrayOfStrings("scopes")),
+                            List.of(r.getArrayOfStrings("scopes")),
                             r.getOffsetDateTime("granted_at").toInstant(),
                             r.getOffsetDateTime("last_used_at") == null
                                     ? null
@@ -91,28 +94,22 @@ public class ConsentRepository {
     }
 
     /** Deletes the consent; answers the scopes it held, or null when there was none. */
-    public Uni<java.util.List<String>> remove(UUID accountId, String clientId) {
+    @Override
+    public Uni<List<String>> remove(UUID accountId, String clientId) {
         return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2 RETURNING scopes")
                 .execute(Tuple.of(accountId, clientId))
                 .map(rows -> rows.iterator().hasNext()
-                        ? java.util.List.of(rows.iterator().next().getArrayOfStrings("scopes"))
+                        ? List.of(rows.iterator().next().getArrayOfStrings("scopes"))
                         : null)
                 .invoke(() -> currentIds.forget(key(accountId, clientId)));
     }
-
-    public record ConnectedApp(
-            String clientId,
-            String name,
-            boolean verified,
-            java.util.List<String> scopes,
-            Instant grantedAt,
-            Instant lastUsedAt) {}
 
     /**
      * Records use for the Connected apps page, at most once a minute per app: the SQL skips rows written in the
      * last minute, and this replica does not even ask again for an app it touched in the last minute, so a code
      * exchange or refresh costs no database round trip in the common case.
      */
+    @Override
     public Uni<Void> touch(UUID accountId, String clientId, Instant at) {
         return touched.get(key(accountId, clientId), k -> update(accountId, clientId, at))
                 .replaceWithVoid();

@@ -50,7 +50,7 @@ public class AuditLog {
         if (derived != null) {
             derived.increment();
         }
-        writer.enqueue(new AuditRepository.Timed(clock.instant(), event));
+        writer.enqueue(new AuditStore.Timed(clock.instant(), event));
     }
 
     /** The counter an event moves besides its type's, if any. A failed sign-in's reason is a SignInFailure code. */

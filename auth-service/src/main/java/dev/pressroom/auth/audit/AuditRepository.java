@@ -17,7 +17,7 @@ import java.util.UUID;
 
 /** The audit_events table (V5): batched inserts, filtered pages newest first, deletion by age. */
 @ApplicationScoped
-public class AuditRepository {
+public class AuditRepository implements AuditStore {
 
     /** The account of a failed sign-in is the one with the typed email, if any (accounts store emails lower-cased). */
     private static final String INSERT = "INSERT INTO audit_events "
@@ -45,6 +45,7 @@ public class AuditRepository {
     /** Filters of the admin API; null means any. */
     public record Filter(String type, UUID accountId, String clientId, Instant from, Instant to, Long before) {}
 
+    @Override
     public Uni<Void> insert(List<Timed> events) {
         List<Tuple> rows = new ArrayList<>(events.size());
         for (Timed t : events) {
@@ -62,9 +63,6 @@ public class AuditRepository {
         }
         return pool.preparedQuery(INSERT).executeBatch(rows).replaceWithVoid();
     }
-
-    /** An event and when it happened, as the writer queues it. */
-    public record Timed(Instant at, AuditEvent event) {}
 
     /** Newest first, at most {@code limit}, each filter applied when set; {@code before} is the paging cursor (an id). */
     public Uni<List<StoredEvent>> find(Filter f, int limit) {

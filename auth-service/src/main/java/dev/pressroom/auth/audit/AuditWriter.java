@@ -25,15 +25,15 @@ public class AuditWriter {
     static final int QUEUE_MAX = 10_000;
     static final int BATCH_MAX = 200;
 
-    private final AuditRepository repository;
-    private final Queue<AuditRepository.Timed> queue = new ConcurrentLinkedQueue<>();
+    private final AuditStore store;
+    private final Queue<AuditStore.Timed> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean writing = new AtomicBoolean();
     private final Counter queueFull;
     private final Counter writeFailed;
 
-    public AuditWriter(AuditRepository repository, MeterRegistry registry) {
-        this.repository = repository;
+    public AuditWriter(AuditStore store, MeterRegistry registry) {
+        this.store = store;
         this.queueFull = lost(registry, "queue_full");
         this.writeFailed = lost(registry, "write_failed");
     }
@@ -45,7 +45,7 @@ public class AuditWriter {
                 .register(registry);
     }
 
-    public void enqueue(AuditRepository.Timed event) {
+    public void enqueue(AuditStore.Timed event) {
         if (queued.incrementAndGet() > QUEUE_MAX) {
             queued.decrementAndGet();
             queueFull.increment();
@@ -63,8 +63,8 @@ public class AuditWriter {
         if (queue.isEmpty() || !writing.compareAndSet(false, true)) {
             return;
         }
-        List<AuditRepository.Timed> batch = new ArrayList<>();
-        for (AuditRepository.Timed e; batch.size() < BATCH_MAX && (e = queue.poll()) != null; ) {
+        List<AuditStore.Timed> batch = new ArrayList<>();
+        for (AuditStore.Timed e; batch.size() < BATCH_MAX && (e = queue.poll()) != null; ) {
             batch.add(e);
         }
         if (batch.isEmpty()) {
@@ -72,7 +72,7 @@ public class AuditWriter {
             return;
         }
         queued.addAndGet(-batch.size());
-        repository.insert(batch).subscribe().with(done -> finished(), failure -> {
+        store.insert(batch).subscribe().with(done -> finished(), failure -> {
             writeFailed.increment(batch.size());
             LOG.warnf(
                     "%d audit events not written: %s",

@@ -1,6 +1,6 @@
 package dev.pressroom.auth.endpoint;
 
-import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.flow.AuthorizationFlow;
@@ -86,7 +86,7 @@ public class AccountResource {
         return builder.build();
     }
 
-    private static Pages.AppLine line(ConsentRepository.ConnectedApp app) {
+    private static Pages.AppLine line(ConsentStore.ConnectedApp app) {
         return new Pages.AppLine(
                 app.clientId(),
                 app.name(),

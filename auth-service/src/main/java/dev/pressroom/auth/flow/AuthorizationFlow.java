@@ -4,7 +4,7 @@ import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.abuse.SignInAttempt;
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
-import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.audit.AuditEvent;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
@@ -48,7 +48,7 @@ public class AuthorizationFlow {
 
     private final ClientService clients;
     private final AccountService accounts;
-    private final ConsentRepository consents;
+    private final ConsentStore consents;
     private final SessionStore sessions;
     private final PendingRequestStore pending;
     private final CodeStore codes;
@@ -60,7 +60,7 @@ public class AuthorizationFlow {
     public AuthorizationFlow(
             ClientService clients,
             AccountService accounts,
-            ConsentRepository consents,
+            ConsentStore consents,
             SessionStore sessions,
             PendingRequestStore pending,
             CodeStore codes,
@@ -276,7 +276,7 @@ public class AuthorizationFlow {
             Session session,
             String newCookie,
             Account account,
-            ConsentRepository.Consent consent,
+            ConsentStore.Consent consent,
             String address) {
         AuthorizationRequest request = p.request();
         Set<String> granted = consent == null ? Set.of() : consent.scopes();

@@ -2,7 +2,7 @@ package dev.pressroom.auth.flow;
 
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
-import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.audit.AuditEvent;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
@@ -25,14 +25,14 @@ import java.util.UUID;
 public class ConnectedApps {
 
     private final AccountService accounts;
-    private final ConsentRepository consents;
+    private final ConsentStore consents;
     private final Revocations revocations;
     private final AuditLog audit;
     private final AuditRepository events;
 
     public ConnectedApps(
             AccountService accounts,
-            ConsentRepository consents,
+            ConsentStore consents,
             Revocations revocations,
             AuditLog audit,
             AuditRepository events) {
@@ -55,7 +55,7 @@ public class ConnectedApps {
     static final int ACTIVITY_SHOWN = 10;
 
     public record Home(
-            Account account, List<ConsentRepository.ConnectedApp> apps, List<AuditRepository.StoredEvent> activity) {}
+            Account account, List<ConsentStore.ConnectedApp> apps, List<AuditRepository.StoredEvent> activity) {}
 
     public Uni<Home> home(Session session) {
         UUID id = UUID.fromString(session.accountId());

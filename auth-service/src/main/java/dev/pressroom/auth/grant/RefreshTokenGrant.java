@@ -62,7 +62,8 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
             return reuse.refreshToken(grant, client.id(), TokenReuse.Cause.OTHER_CLIENT, origin);
         }
         if (clock.instant().getEpochSecond() >= grant.expiresAt()) {
-            return revoke(grant, Reason.EXPIRED, "The refresh token has expired.");
+            return revocations.revokeGrantAndRefuse(
+                    grant.accountId(), grant.grantId(), Reason.EXPIRED, "The refresh token has expired.");
         }
         // RFC 6749 §6: a scope beyond the grant is refused and the token stays current.
         if (narrowed != null && !grant.scopes().containsAll(narrowed)) {
@@ -71,12 +72,6 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, refreshToken)
                 .onFailure(TokenReuse.RetiredMeanwhile.class)
                 .recoverWithUni(() -> reuse.refreshToken(grant, client.id(), TokenReuse.Cause.CONCURRENT, origin));
-    }
-
-    private Uni<TokenResponse> revoke(Grant grant, Reason reason, String description) {
-        return revocations
-                .revokeGrant(grant.accountId(), grant.grantId(), reason)
-                .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(description)));
     }
 
     private static List<String> narrowedScopes(String scope) {

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.store.SessionStore;
 import dev.pressroom.auth.store.TokenStore;
 import io.micrometer.core.instrument.Counter;
@@ -64,6 +65,23 @@ public class Revocations {
     /** Revokes every access and refresh token of the grant. */
     public Uni<Void> revokeGrant(String accountId, String grantId, Reason reason) {
         return counted(tokens.revokeGrant(accountId, grantId), reason);
+    }
+
+    /**
+     * Revokes every token of the grant, then answers invalid_grant (RFC 6749 §5.2): what the server does whenever a
+     * grant turns out to be void or compromised (an expired, reused or leaked refresh token, a replayed code, a removed
+     * consent). A failed revocation fails instead (503), so the client's retry meets the same check again.
+     */
+    public <T> Uni<T> revokeGrantAndRefuse(String accountId, String grantId, Reason reason, String description) {
+        return revokeGrantAndRefuse(accountId, grantId, reason, description, () -> {});
+    }
+
+    /** As above; {@code onRevoked} (an audit event) runs once the grant is revoked, before the answer. */
+    public <T> Uni<T> revokeGrantAndRefuse(
+            String accountId, String grantId, Reason reason, String description, Runnable onRevoked) {
+        return revokeGrant(accountId, grantId, reason)
+                .invoke(onRevoked)
+                .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(description)));
     }
 
     public Uni<Void> revokeAccessToken(String accessToken, Reason reason) {

@@ -3,7 +3,7 @@ package dev.pressroom.auth.grant;
 import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ClaimsService;
-import dev.pressroom.auth.account.ConsentRepository;
+import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
@@ -24,7 +24,7 @@ import java.util.UUID;
  * Mints the tokens of a grant: an opaque access token (256 random bits), a refresh token when offline_access
  * was granted, and an ID token when openid is in scope. The consent the grant rests on must still exist in
  * PostgreSQL (removing the app, or removing and granting it again, ends every earlier grant even if Redis missed the
- * revocation; {@link ConsentRepository#currentId} says how fresh the answer is). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
+ * revocation; {@link ConsentStore#currentId} says how fresh the answer is). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
  * nothing is returned.
  */
 @ApplicationScoped
@@ -34,7 +34,7 @@ public class TokenIssuer {
     private final Revocations revocations;
     private final AccountService accounts;
     private final ClaimsService claims;
-    private final ConsentRepository consents;
+    private final ConsentStore consents;
     private final IdTokenGenerator idTokens;
     private final AuthConfig config;
     private final Clock clock;
@@ -44,7 +44,7 @@ public class TokenIssuer {
             Revocations revocations,
             AccountService accounts,
             ClaimsService claims,
-            ConsentRepository consents,
+            ConsentStore consents,
             IdTokenGenerator idTokens,
             AuthConfig config,
             Clock clock) {
@@ -76,10 +76,11 @@ public class TokenIssuer {
                     }
                     UUID consentId = found.getItem2();
                     if (consentId == null || !consentId.toString().equals(grant.consentId())) {
-                        return revocations
-                                .revokeGrant(grant.accountId(), grant.grantId(), Reason.CONSENT_REMOVED)
-                                .chain(() -> Uni.createFrom()
-                                        .failure(OAuthException.invalidGrant("The person removed this app's access.")));
+                        return revocations.revokeGrantAndRefuse(
+                                grant.accountId(),
+                                grant.grantId(),
+                                Reason.CONSENT_REMOVED,
+                                "The person removed this app's access.");
                     }
                     return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
                 });

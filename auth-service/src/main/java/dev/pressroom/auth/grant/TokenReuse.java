@@ -4,7 +4,6 @@ import dev.pressroom.auth.audit.AuditEvent;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
-import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.Grant;
@@ -55,25 +54,28 @@ public class TokenReuse {
     }
 
     public <T> Uni<T> refreshToken(Grant grant, String presentedBy, Cause cause, Origin origin) {
-        return revocations
-                .revokeGrant(grant.accountId(), grant.grantId(), cause.revocation)
-                .invoke(() -> audit.record(AuditEvent.of(
+        return revocations.revokeGrantAndRefuse(
+                grant.accountId(),
+                grant.grantId(),
+                cause.revocation,
+                cause.description,
+                () -> audit.record(AuditEvent.of(
                                 AuditEventType.REFRESH_TOKEN_REUSED,
                                 UUID.fromString(grant.accountId()),
                                 grant.clientId(),
                                 origin)
                         .with("cause", cause.code)
-                        .with("presented_by", presentedBy)))
-                .chain(() -> Uni.createFrom().failure(OAuthException.invalidGrant(cause.description)));
+                        .with("presented_by", presentedBy)));
     }
 
     /** A code is replayed only by the client it was issued to (any other is refused before it is consumed). */
     public <T> Uni<T> code(AuthorizationCode code, Origin origin) {
-        return revocations
-                .revokeGrant(code.accountId(), code.grantId(), Reason.CODE_REPLAY)
-                .invoke(() -> audit.record(AuditEvent.of(
-                        AuditEventType.CODE_REPLAYED, UUID.fromString(code.accountId()), code.clientId(), origin)))
-                .chain(() -> Uni.createFrom()
-                        .failure(OAuthException.invalidGrant("The authorization code was already used.")));
+        return revocations.revokeGrantAndRefuse(
+                code.accountId(),
+                code.grantId(),
+                Reason.CODE_REPLAY,
+                "The authorization code was already used.",
+                () -> audit.record(AuditEvent.of(
+                        AuditEventType.CODE_REPLAYED, UUID.fromString(code.accountId()), code.clientId(), origin)));
     }
 }

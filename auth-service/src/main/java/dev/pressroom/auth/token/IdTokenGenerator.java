@@ -3,9 +3,11 @@ package dev.pressroom.auth.token;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.kernel.id.Tokens;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
@@ -14,19 +16,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /** RS256 ID tokens (OIDC Core §2, §3.1.3.6) signed with the active key, its kid in the header. */
 @ApplicationScoped
 public class IdTokenGenerator {
 
-    private final SigningKeys keys;
+    private final Supplier<SigningKey> activeKey;
     private final AuthConfig config;
     private final Clock clock;
     private final ObjectMapper json;
     private final Rs256Jws jws;
 
+    @Inject
     public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
-        this.keys = keys;
+        this(keys::active, config, clock, json, signer);
+    }
+
+    /** @param activeKey the key that signs now ({@link SigningKeys#active}), asked for every token */
+    public IdTokenGenerator(
+            Supplier<SigningKey> activeKey, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
+        this.activeKey = activeKey;
         this.config = config;
         this.clock = clock;
         this.json = json;
@@ -51,7 +61,7 @@ public class IdTokenGenerator {
             all.put("nonce", input.nonce());
         }
         try {
-            return jws.sign(keys.active(), json.writeValueAsBytes(all));
+            return jws.sign(activeKey.get(), json.writeValueAsBytes(all));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialise ID token claims", e);
         }

@@ -1,56 +1,98 @@
 package dev.pressroom.auth.token;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.store.Session;
+import io.smallrye.jwt.KeyFormat;
+import io.smallrye.jwt.algorithm.SignatureAlgorithm;
+import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
+import io.smallrye.jwt.auth.principal.DefaultJWTParser;
+import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
+import jakarta.inject.Inject;
+import java.util.Map;
 import java.util.Optional;
-import org.jose4j.jwa.AlgorithmConstraints;
-import org.jose4j.jws.AlgorithmIdentifiers;
-import org.jose4j.jws.JsonWebSignature;
-import org.jose4j.jwt.JwtClaims;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Reads an id_token_hint (OIDC RP-Initiated Logout §2): one of our own ID tokens, signature checked, while an
- * expired one is still accepted as a hint.
+ * Reads an id_token_hint (OIDC RP-Initiated Logout 1.0 §2) with SmallRye JWT: one of our own ID tokens, RS256 only,
+ * signed by a key our JWKS publishes (the key its kid names; so a hint signed before a rotation reads until its key is
+ * retired), issued by this issuer, for exactly one client. An expired hint is still a hint: §2 asks the OP to accept
+ * it "even when the exp time has passed".
  */
 @ApplicationScoped
 public class IdTokenHints {
 
-    private final SigningKeys keys;
-    private final AuthConfig config;
+    /** The grace SmallRye JWT allows after exp, in seconds: any expiry (exp and iat themselves are still required). */
+    private static final int ANY_EXPIRY = Integer.MAX_VALUE;
 
+    private final String issuer;
+    private final Supplier<Map<String, Object>> publishedKeys;
+    private final ObjectMapper json = new ObjectMapper();
+    private volatile Verifier verifier;
+
+    /** A parser for one JWK Set: SmallRye JWT keeps the key resolver it built for the first token it parsed. */
+    private record Verifier(Map<String, Object> jwks, JWTParser parser) {}
+
+    @Inject
     public IdTokenHints(SigningKeys keys, AuthConfig config) {
-        this.keys = keys;
-        this.config = config;
+        this(config.issuer(), keys::jwks);
     }
 
-    /** The hint's audience (client id) and sid, or empty when it is not a genuine ID token of this issuer. */
+    /** @param publishedKeys the JWK Set (RFC 7517 §5) whose keys a hint may be signed with, read at every hint */
+    public IdTokenHints(String issuer, Supplier<Map<String, Object>> publishedKeys) {
+        this.issuer = issuer;
+        this.publishedKeys = publishedKeys;
+    }
+
+    /** The hint's audience (client id), sub and sid, or empty when it is not a genuine ID token of this issuer. */
     public Optional<Hint> read(String idToken) {
+        JsonWebToken token;
         try {
-            JsonWebSignature jws = new JsonWebSignature();
-            jws.setAlgorithmConstraints(new AlgorithmConstraints(
-                    AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.RSA_USING_SHA256));
-            jws.setCompactSerialization(idToken);
-            Optional<SigningKey> key = keys.find(jws.getKeyIdHeaderValue());
-            if (key.isEmpty()) {
-                return Optional.empty();
-            }
-            jws.setKey(key.get().publicKey());
-            if (!jws.verifySignature()) {
-                return Optional.empty();
-            }
-            JwtClaims claims = JwtClaims.parse(jws.getPayload());
-            List<String> audience = claims.getAudience();
-            if (!config.issuer().equals(claims.getIssuer()) || audience.size() != 1) {
-                return Optional.empty();
-            }
-            return Optional.of(new Hint(audience.get(0), claims.getSubject(), claims.getStringClaimValue("sid")));
-        } catch (Exception e) {
+            token = parser().parse(idToken);
+        } catch (ParseException e) {
             return Optional.empty();
         }
+        Set<String> audience = token.getAudience();
+        if (audience == null || audience.size() != 1) {
+            return Optional.empty();
+        }
+        return Optional.of(new Hint(audience.iterator().next(), token.getSubject(), text(token.getClaim("sid"))));
+    }
+
+    private static String text(Object claim) {
+        return claim instanceof String value ? value : null;
+    }
+
+    private JWTParser parser() {
+        Map<String, Object> jwks = publishedKeys.get();
+        Verifier current = verifier;
+        if (current == null || !current.jwks().equals(jwks)) {
+            current = new Verifier(jwks, new DefaultJWTParser(context(jwks), new DefaultJWTCallerPrincipalFactory()));
+            verifier = current;
+        }
+        return current.parser();
+    }
+
+    private JWTAuthContextInfo context(Map<String, Object> jwks) {
+        JWTAuthContextInfo context = new JWTAuthContextInfo();
+        try {
+            context.setPublicKeyContent(json.writeValueAsString(jwks));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialise the JWK Set", e);
+        }
+        context.setKeyFormat(KeyFormat.JWK);
+        context.setSignatureAlgorithm(Set.of(SignatureAlgorithm.RS256));
+        context.setIssuedBy(issuer);
+        context.setExpGracePeriodSecs(ANY_EXPIRY);
+        context.setRelaxVerificationKeyValidation(false);
+        return context;
     }
 
     public record Hint(String clientId, String subject, String sid) {

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -11,6 +12,7 @@ import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -81,14 +83,8 @@ class RedisOutageResourceTest {
         return Admin.scrape().value("pressroom_auth_datastore_errors_total", "datastore", "redis");
     }
 
-    private static void awaitReady() throws InterruptedException {
-        int status = 0;
-        for (int i = 0; i < 50 && status != 200; i++) {
-            status = Admin.management().get("/q/health/ready").statusCode();
-            if (status != 200) {
-                Thread.sleep(100);
-            }
-        }
-        assertThat(status).isEqualTo(200);
+    private static void awaitReady() {
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> Admin.management().get("/q/health/ready").statusCode() == 200);
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
@@ -13,6 +14,7 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,9 +37,13 @@ class NoSecretsInLogsResourceTest {
         List<LogCapture.Line> lines;
         try (LogCapture logs = LogCapture.start()) {
             flow();
-            // The access log is written once the response is out.
-            Thread.sleep(500);
-            lines = logs.lines();
+            // The access log is written once the response is out: wait for the last request's line.
+            lines = await().atMost(Duration.ofSeconds(10))
+                    .until(
+                            logs::lines,
+                            written -> written.stream()
+                                    .anyMatch(line -> line.logger().equals(ACCESS_LOG)
+                                            && line.message().startsWith("GET /oauth/logout ")));
         }
 
         assertThat(lines)

@@ -14,8 +14,10 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,13 +96,10 @@ class TraceResourceTest {
     }
 
     /** What {@code found} answers once it is not empty: spans and log lines are handed over after the response. */
-    private static <T> List<T> await(java.util.function.Supplier<List<T>> found) throws InterruptedException {
-        List<T> items = found.get();
-        for (int i = 0; i < 100 && items.isEmpty(); i++) {
-            Thread.sleep(50);
-            items = found.get();
-        }
-        assertThat(items).isNotEmpty();
-        return items;
+    private static <T> List<T> await(java.util.function.Supplier<List<T>> found) {
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(50))
+                .until(found::get, items -> !items.isEmpty());
     }
 }

@@ -2,7 +2,9 @@ package dev.pressroom.auth.password;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,12 +60,28 @@ class PasswordHasherTest {
         assertThat(hashes.get()).isEqualTo(before + 1);
     }
 
+    /**
+     * A stored hash made elsewhere (Bouncy Castle, directly) with other parameters than today's in every place: memory,
+     * passes, lanes, salt and tag lengths. It verifies with exactly those: the same salt and tag under today's
+     * parameters do not.
+     */
     @Test
-    void verifyWhenMadeWithOwaspsOtherSettingThenVerifies() {
-        String previous = hasher.hash("pw", 19456, 2);
-        assertThat(previous).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
-        assertThat(hasher.verify("pw", previous)).isTrue();
-        assertThat(hasher.verify("pv", previous)).isFalse();
+    void verifyWhenOtherParametersThenStillVerifies() {
+        byte[] salt = "fifteen-bytes!!".getBytes(StandardCharsets.US_ASCII);
+        byte[] tag = new BouncyCastleArgon2id()
+                .hash("pw".getBytes(StandardCharsets.UTF_8), salt, new byte[0], new byte[0], 19456, 2, 2, 64);
+        Base64.Encoder phc = Base64.getEncoder().withoutPadding();
+        String stored = "$argon2id$v=19$m=19456,t=2,p=2$" + phc.encodeToString(salt) + "$" + phc.encodeToString(tag);
+
+        assertThat(hasher.verify("pw", stored)).isTrue();
+        assertThat(hasher.verify("pv", stored)).isFalse();
+        assertThat(hasher.verify("pw", stored.replace("m=19456,t=2,p=2", "m=7168,t=5,p=1")))
+                .as("the same salt and tag under today's parameters")
+                .isFalse();
+        assertThat(hasher.verify("pw", stored.replace("p=2", "p=1")))
+                .as("the same salt and tag with one lane")
+                .isFalse();
+        assertThat(PasswordHasher.needsRehash(stored)).isTrue();
     }
 
     @Test

@@ -1,9 +1,11 @@
 package dev.pressroom.auth.support;
 
 import io.restassured.response.Response;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
 
 /**
  * The audit log as staff read it (GET /admin/events). Events are written off the request path, so a test waits for
@@ -28,28 +30,13 @@ public final class AuditEvents {
     /** At least {@code count} events matching, newest first, waiting up to 10 s for them. */
     public static List<Map<String, Object>> awaitAll(
             Map<String, ?> filters, Predicate<Map<String, Object>> which, int count) {
-        List<Map<String, Object>> found = List.of();
-        for (int i = 0; i < 100; i++) {
-            found = find(filters).stream().filter(which).toList();
-            if (found.size() >= count) {
-                return found;
-            }
-            sleep();
-        }
-        throw new AssertionError("Expected " + count + " audit events for " + filters + ", found " + found);
+        return Awaitility.await("" + count + " audit events for " + filters)
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> find(filters).stream().filter(which).toList(), found -> found.size() >= count);
     }
 
     @SuppressWarnings("unchecked")
     public static Object detail(Map<String, Object> event, String key) {
         return ((Map<String, Object>) event.get("details")).get(key);
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
     }
 }

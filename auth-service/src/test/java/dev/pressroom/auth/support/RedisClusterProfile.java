@@ -2,10 +2,12 @@ package dev.pressroom.auth.support;
 
 import dev.pressroom.kernel.testing.RedisServers;
 import io.quarkus.test.junit.QuarkusTestProfile;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 
 /**
  * auth-service on a three-node Redis Cluster of its own (redis-server --cluster-enabled yes on loopback ports, the
@@ -69,19 +71,11 @@ public class RedisClusterProfile implements QuarkusTestProfile {
     }
 
     private static void awaitClusterOk(List<Integer> ports) {
-        for (int i = 0; i < 200; i++) {
-            if (ports.stream()
-                    .allMatch(p -> RedisServers.call(p, "CLUSTER", "INFO").contains("cluster_state:ok"))) {
-                return;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new IllegalStateException("The test Redis Cluster did not reach cluster_state:ok");
+        Awaitility.await("the test Redis Cluster to reach cluster_state:ok")
+                .atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> ports.stream()
+                        .allMatch(p -> RedisServers.call(p, "CLUSTER", "INFO").contains("cluster_state:ok")));
     }
 
     private static void expect(String expected, String reply) {

@@ -1,0 +1,207 @@
+package dev.pressroom.auth.grant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import dev.pressroom.auth.audit.AuditEvent;
+import dev.pressroom.auth.audit.AuditEventType;
+import dev.pressroom.auth.audit.Origin;
+import dev.pressroom.auth.client.Client;
+import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.request.TokenRequest;
+import dev.pressroom.auth.store.Outcome;
+import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestGrants;
+import dev.pressroom.auth.token.TokenResponse;
+import dev.pressroom.kernel.id.Tokens;
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The refresh token grant (RFC 6749 §6) with rotation and reuse detection (RFC 9700 §4.14.2), in-memory stores. */
+class RefreshTokenGrantTest {
+
+    private static final Origin ORIGIN = new Origin("192.0.2.8", "test");
+
+    private final Chain chain = new Chain(new TestGrants());
+    private final TestGrants grants = chain.grants;
+    private final Client app = chain.app;
+    private final TokenResponse issued = chain.issued;
+
+    RefreshTokenGrantTest() {}
+
+    /** A person's code exchanged for tokens (openid profile offline_access), the chain the tests refresh. */
+    private static final class Chain {
+        final TestGrants grants;
+        final Client app = TestGrants.client("app", "openid", "profile", "offline_access");
+        final TokenResponse issued;
+
+        Chain(TestGrants grants) {
+            this.grants = grants;
+            TestGrants.Consented person = grants.consented("app", "openid", "profile", "offline_access");
+            String verifier = Tokens.random(32);
+            String code = grants.code(app, person, verifier, "n-1", "openid", "profile", "offline_access");
+            this.issued = grants.authorizationCode
+                    .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN)
+                    .await()
+                    .indefinitely();
+        }
+
+        Uni<TokenResponse> refresh(Client client, String refreshToken, String scope) {
+            return grants.refreshToken.handle(
+                    client, new TokenRequest.RefreshToken(refreshToken, Optional.ofNullable(scope)), ORIGIN);
+        }
+
+        Outcome.Status state(String refreshToken) {
+            return grants.tokens
+                    .findRefreshToken(refreshToken)
+                    .await()
+                    .indefinitely()
+                    .status();
+        }
+    }
+
+    @AfterEach
+    void close() {
+        grants.close();
+    }
+
+    private Uni<TokenResponse> refresh(Client client, String refreshToken, String scope) {
+        return chain.refresh(client, refreshToken, scope);
+    }
+
+    private TokenResponse refresh(String refreshToken) {
+        return refresh(app, refreshToken, null).await().indefinitely();
+    }
+
+    private Outcome.Status state(String refreshToken) {
+        return chain.state(refreshToken);
+    }
+
+    private static OAuthException refused(Uni<?> answer) {
+        return catchThrowableOfType(() -> answer.await().indefinitely(), OAuthException.class);
+    }
+
+    @Test
+    void handleWhenCurrentTokenThenRotatedAndNewIdTokenWithoutNonceInTheSameSession() throws Exception {
+        grants.clock.advance(Duration.ofMinutes(10));
+
+        TokenResponse rotated = refresh(issued.refreshToken());
+
+        assertThat(rotated.refreshToken()).isNotEqualTo(issued.refreshToken());
+        assertThat(state(issued.refreshToken())).isEqualTo(Outcome.Status.REUSED);
+        assertThat(state(rotated.refreshToken())).isEqualTo(Outcome.Status.FIRST_USE);
+        JWTClaimsSet before = SignedJWT.parse(issued.idToken()).getJWTClaimsSet();
+        JWTClaimsSet after = SignedJWT.parse(rotated.idToken()).getJWTClaimsSet();
+        assertThat(after.getClaim("nonce")).as("OIDC Core §12.2").isNull();
+        assertThat(after.getClaim("sid")).isEqualTo(before.getClaim("sid"));
+        assertThat(after.getClaim("auth_time")).isEqualTo(before.getClaim("auth_time"));
+        assertThat(after.getIssueTime()).isAfter(before.getIssueTime());
+    }
+
+    @Test
+    void handleWhenRetiredTokenPresentedAgainThenChainRevokedAndReuseAudited() {
+        TokenResponse rotated = refresh(issued.refreshToken());
+
+        OAuthException refused = refused(refresh(app, issued.refreshToken(), null));
+
+        assertThat(refused.error()).isEqualTo("invalid_grant");
+        assertThat(state(rotated.refreshToken()))
+                .as("the chain's current token")
+                .isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.tokens.findAccessToken(rotated.accessToken()).await().indefinitely())
+                .isNull();
+        assertThat(grants.revocations("reuse")).isEqualTo(1);
+        assertThat(grants.audit.events()).singleElement().satisfies(event -> {
+            assertThat(event.type()).isEqualTo(AuditEventType.REFRESH_TOKEN_REUSED);
+            assertThat(event.details()).containsEntry("cause", "retired_token").containsEntry("presented_by", "app");
+        });
+    }
+
+    @Test
+    void handleWhenPresentedByAnotherClientThenChainRevokedAsLeaked() {
+        OAuthException refused =
+                refused(refresh(TestGrants.client("other", "openid", "offline_access"), issued.refreshToken(), null));
+
+        assertThat(refused.description()).contains("another client");
+        assertThat(state(issued.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.revocations("wrong_client")).isEqualTo(1);
+        assertThat(grants.audit.events())
+                .extracting(AuditEvent::details)
+                .containsExactly(Map.of("cause", "other_client", "presented_by", "other"));
+    }
+
+    @Test
+    void handleWhenExpiredThenChainRevokedAndInvalidGrant() {
+        grants.clock.advance(grants.config.refreshTokenTtl());
+
+        OAuthException refused = refused(refresh(app, issued.refreshToken(), null));
+
+        assertThat(refused.description()).contains("expired");
+        assertThat(grants.revocations("expired")).isEqualTo(1);
+        assertThat(grants.tokens.findAccessToken(issued.accessToken()).await().indefinitely())
+                .isNull();
+    }
+
+    @Test
+    void handleWhenRefreshedEveryDayThenChainEndsAtItsAbsoluteLifetime() {
+        String current = issued.refreshToken();
+        long days = grants.config.refreshChainMax().toDays();
+        for (int day = 1; day < days; day++) {
+            grants.clock.advance(Duration.ofDays(1));
+            current = refresh(current).refreshToken();
+        }
+        grants.clock.advance(Duration.ofDays(1));
+
+        assertThat(refused(refresh(app, current, null)).description()).contains("expired");
+    }
+
+    @Test
+    void handleWhenNarrowerScopeThenAccessTokenNarrowedAndRefreshTokenKeepsTheGrant() {
+        TokenResponse narrowed =
+                refresh(app, issued.refreshToken(), "openid").await().indefinitely();
+
+        assertThat(narrowed.scope()).isEqualTo("openid");
+        assertThat(refresh(app, narrowed.refreshToken(), "openid profile offline_access")
+                        .await()
+                        .indefinitely()
+                        .scope())
+                .isEqualTo("openid profile offline_access");
+    }
+
+    @Test
+    void handleWhenScopeBeyondTheGrantThenInvalidScopeAndTokenStillCurrent() {
+        OAuthException refused = refused(refresh(app, issued.refreshToken(), "openid email"));
+
+        assertThat(refused.error()).isEqualTo("invalid_scope");
+        assertThat(state(issued.refreshToken())).isEqualTo(Outcome.Status.FIRST_USE);
+    }
+
+    @Test
+    void handleWhenUnknownTokenThenInvalidGrant() {
+        assertThat(refused(refresh(app, "unknown", null)).error()).isEqualTo("invalid_grant");
+        assertThat(grants.audit.events()).isEmpty();
+    }
+
+    @Test
+    void handleWhenGrantHoldsItsMostLiveTokensThenSlowDownAndTokenKept() throws Exception {
+        try (TestGrants full = new TestGrants(Map.of("auth.limits.live-tokens-per-grant", "3"))) {
+            Chain small = new Chain(full);
+            String second = small.refresh(small.app, small.issued.refreshToken(), null)
+                    .await()
+                    .indefinitely()
+                    .refreshToken();
+
+            OAuthException refused = refused(small.refresh(small.app, second, null));
+
+            assertThat(refused.status()).isEqualTo(429);
+            assertThat(refused.error()).isEqualTo("slow_down");
+            assertThat(small.state(second)).isEqualTo(Outcome.Status.FIRST_USE);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.pressroom.auth.support.fakes;
+
+import dev.pressroom.auth.store.Session;
+import dev.pressroom.auth.store.SessionStore;
+import io.smallrye.mutiny.Uni;
+import java.util.HashMap;
+import java.util.Map;
+
+/** SessionStore in a map, by cookie value. */
+public final class InMemorySessionStore implements SessionStore {
+
+    private final Map<String, Session> sessions = new HashMap<>();
+
+    @Override
+    public synchronized Uni<Void> save(String cookieValue, Session session) {
+        sessions.put(cookieValue, session);
+        return Uni.createFrom().voidItem();
+    }
+
+    @Override
+    public synchronized Uni<Session> find(String cookieValue) {
+        return Uni.createFrom().item(SessionStore.wellFormed(cookieValue) ? sessions.get(cookieValue) : null);
+    }
+
+    @Override
+    public synchronized Uni<Void> delete(String cookieValue) {
+        sessions.remove(cookieValue);
+        return Uni.createFrom().voidItem();
+    }
+}
