@@ -19,6 +19,8 @@ public class ClaimsService {
     }
 
     /**
+     * The claims of the granted scopes for one account.
+     *
      * @param forUserInfo licenses are released in user info only (spec's scope table); roles in both.
      */
     public Uni<Map<String, Object>> claims(Account account, String clientId, Set<String> scopes, boolean forUserInfo) {

@@ -29,7 +29,7 @@ public class Cookies {
         this.sessionName = (https ? HOST_PREFIX : "") + "pr_session";
         this.csrfName = (https ? HOST_PREFIX : "") + "pr_csrf";
         this.secure = https || config.cookieSecure();
-        this.sessionMaxAge = config.sessionTtl().getSeconds();
+        this.sessionMaxAge = config.sessionTtl().toSeconds();
     }
 
     /** The session cookie's value in this request, or null. */

@@ -42,7 +42,7 @@ public class SecurityHeadersFilter {
         headers.putSingle("X-Content-Type-Options", "nosniff");
         headers.putSingle("Referrer-Policy", "no-referrer");
         MediaType type = response.getMediaType();
-        if (type != null && type.isCompatible(MediaType.TEXT_HTML_TYPE) || response.getStatus() == 303) {
+        if ((type != null && type.isCompatible(MediaType.TEXT_HTML_TYPE)) || response.getStatus() == 303) {
             headers.putIfAbsent("Content-Security-Policy", List.of(CSP));
             headers.putSingle("X-Frame-Options", "DENY");
             headers.putSingle("Cache-Control", "no-store");

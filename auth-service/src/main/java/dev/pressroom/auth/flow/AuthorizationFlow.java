@@ -170,7 +170,7 @@ public class AuthorizationFlow {
         return limits.limit(
                         "areq",
                         address,
-                        config.pendingRequestTtl().getSeconds(),
+                        config.pendingRequestTtl().toSeconds(),
                         config.limits().pendingRequestsPerAddress())
                 .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
                 .transform(e -> new ErrorPageException(

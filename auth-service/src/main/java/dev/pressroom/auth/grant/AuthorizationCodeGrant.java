@@ -81,7 +81,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     /** Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. */
     private Uni<TokenResponse> exchange(Client client, AuthorizationCode code) {
         long now = clock.instant().getEpochSecond();
-        if (now >= code.issuedAt() + config.codeTtl().getSeconds()) {
+        if (now >= code.issuedAt() + config.codeTtl().toSeconds()) {
             throw OAuthException.invalidGrant("The authorization code has expired.");
         }
         Grant grant = new Grant(

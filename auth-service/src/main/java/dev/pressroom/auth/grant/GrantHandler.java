@@ -11,6 +11,10 @@ public interface GrantHandler<R extends TokenRequest> {
 
     Class<R> requestType();
 
-    /** @param origin the token request's, for the audit events it may cause */
+    /**
+     * Answers one token request of this grant type.
+     *
+     * @param origin the token request's, for the audit events it may cause
+     */
     Uni<TokenResponse> handle(Client client, R request, Origin origin);
 }

@@ -59,6 +59,8 @@ public class TokenIssuer {
     }
 
     /**
+     * Mints and records the tokens of a grant.
+     *
      * @param grant        the whole grant (refresh tokens keep its scopes, RFC 6749 §6)
      * @param accessScopes the scopes of this access token (narrower on a refresh with scope)
      * @param nonce        the authorization request's nonce, null on refresh
@@ -91,13 +93,13 @@ public class TokenIssuer {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(
-                accessScopes, now, now + config.accessTokenTtl().getSeconds());
+                accessScopes, now, now + config.accessTokenTtl().toSeconds());
         boolean offline = grant.scopes().contains(Scopes.OFFLINE_ACCESS);
         String refreshToken = offline ? RedisKeys.newToken(grant.accountId()) : null;
         // Idle lifetime from now, but never past the chain's absolute end.
         long refreshExpiry = Math.min(
-                now + config.refreshTokenTtl().getSeconds(),
-                grant.chainStart() + config.refreshChainMax().getSeconds());
+                now + config.refreshTokenTtl().toSeconds(),
+                grant.chainStart() + config.refreshChainMax().toSeconds());
         Grant refreshGrant = grant.withScopes(grant.scopes(), now, refreshExpiry);
         Uni<String> idToken = accessScopes.contains(Scopes.OPENID)
                 ? claims.claims(account, grant.clientId(), new LinkedHashSet<>(accessScopes), false)
@@ -132,7 +134,7 @@ public class TokenIssuer {
                 .replaceWith(new TokenResponse(
                         accessToken,
                         "Bearer",
-                        config.accessTokenTtl().getSeconds(),
+                        config.accessTokenTtl().toSeconds(),
                         String.join(" ", accessScopes),
                         refreshToken,
                         id)));

@@ -20,6 +20,8 @@ public final class NativeOrJava {
     public record Setting(String variable, String nativeName, String javaName) {}
 
     /**
+     * The native implementation when it loads, else the Java one.
+     *
      * @param loadNative loads the native implementation, throwing IllegalStateException when it cannot
      * @param nativeDescription the log sentence of a loaded native implementation
      * @param java makes the Java implementation

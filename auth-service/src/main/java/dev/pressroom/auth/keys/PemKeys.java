@@ -1,5 +1,7 @@
 package dev.pressroom.auth.keys;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -46,7 +48,7 @@ public final class PemKeys {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair pair = generator.generateKeyPair();
-        String body = Base64.getMimeEncoder(64, "\n".getBytes())
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(UTF_8))
                 .encodeToString(pair.getPrivate().getEncoded());
         return BEGIN + "\n" + body + "\n" + END + "\n";
     }

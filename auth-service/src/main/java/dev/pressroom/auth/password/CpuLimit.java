@@ -27,7 +27,7 @@ final class CpuLimit {
         try {
             Path v2 = cgroupRoot.resolve("cpu.max");
             if (Files.isReadable(v2)) {
-                String[] quotaPeriod = Files.readString(v2).trim().split("\\s+");
+                String[] quotaPeriod = Files.readString(v2).trim().split("\\s+", -1);
                 return quotaPeriod[0].equals("max")
                         ? OptionalInt.empty()
                         : cpus(Long.parseLong(quotaPeriod[0]), Long.parseLong(quotaPeriod[1]));

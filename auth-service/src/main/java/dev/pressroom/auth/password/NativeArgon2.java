@@ -21,22 +21,29 @@ final class NativeArgon2 {
         return BundledLibraries.resource(LIBRARY);
     }
 
-    /** @return the address of a new zeroed, page-aligned area of {@code bytes} (mmap), or 0 when there is no memory */
+    /** The address of a new zeroed, page-aligned area of {@code bytes} (mmap), or 0 when there is no memory. */
     static native long allocate(long bytes);
 
     static native void release(long address, long bytes);
 
     /** The most {@link #hash} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
     enum Ceiling {
-        ANY,
-        AVX2,
-        PORTABLE
+        ANY(0),
+        AVX2(1),
+        PORTABLE(2);
+
+        /** The number the C side reads (enum ceiling in pressroom_argon2.c). */
+        final int code;
+
+        Ceiling(int code) {
+            this.code = code;
+        }
     }
 
-    /** @return "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (ordinal) */
+    /** "AVX-512F", "AVX2" or "portable C": the memory filling {@link #hash} uses under the ceiling (its code). */
     static native String fastestPath(int ceiling);
 
-    /** @return the reference's sentence for one of its error codes */
+    /** The reference's sentence for one of its error codes. */
     static native String errorMessage(int code);
 
     /**

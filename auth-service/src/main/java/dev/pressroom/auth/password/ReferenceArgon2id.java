@@ -67,17 +67,7 @@ final class ReferenceArgon2id implements Argon2id {
         int result;
         try {
             result = NativeArgon2.hash(
-                    area.address(),
-                    areaBytes,
-                    password,
-                    salt,
-                    key,
-                    ad,
-                    memoryKib,
-                    passes,
-                    lanes,
-                    ceiling.ordinal(),
-                    tag);
+                    area.address(), areaBytes, password, salt, key, ad, memoryKib, passes, lanes, ceiling.code, tag);
         } finally {
             // The area must not be unmapped while C fills it, however early the JIT drops it.
             Reference.reachabilityFence(area);
@@ -95,7 +85,7 @@ final class ReferenceArgon2id implements Argon2id {
 
     @Override
     public String description() {
-        return "Argon2id by the reference C (" + NativeArgon2.fastestPath(ceiling.ordinal()) + ")";
+        return "Argon2id by the reference C (" + NativeArgon2.fastestPath(ceiling.code) + ")";
     }
 
     private Area take() {

@@ -36,7 +36,7 @@ public final class FormBody {
     public static Map<String, List<String>> decode(String body, Supplier<RuntimeException> malformed) {
         Map<String, List<String>> values = new HashMap<>();
         if (body != null && !body.isEmpty()) {
-            for (String pair : body.split("&")) {
+            for (String pair : body.split("&", -1)) {
                 if (pair.isEmpty()) {
                     continue;
                 }

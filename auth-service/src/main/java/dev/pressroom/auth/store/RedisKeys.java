@@ -36,7 +36,7 @@ public final class RedisKeys {
         }
         for (int i = 0; i < TAG_LENGTH; i++) {
             char c = token.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
                 return null;
             }
         }

@@ -50,7 +50,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                         List.of(
                                 write(data),
                                 seconds(now),
-                                seconds(now + config.codeTtl().getSeconds()),
+                                seconds(now + config.codeTtl().toSeconds()),
                                 data.grantId()))
                 .replaceWithVoid();
     }
@@ -65,7 +65,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         return eval(
                         LuaScripts.CONSUME_CODE,
                         List.of(key, key + ":used"),
-                        List.of(seconds(config.accessTokenTtl().getSeconds()), clientId, redirectUri, challenge))
+                        List.of(seconds(config.accessTokenTtl().toSeconds()), clientId, redirectUri, challenge))
                 .map(r -> r != null && r.size() == 1
                         ? new Presented(Outcome.unknown(), r.get(0).toString())
                         : new Presented(outcome(r, AuthorizationCode.class), null));
@@ -139,7 +139,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                     return eval(
                             LuaScripts.REVOKE_BATCH,
                             keys,
-                            List.of(seconds(config.codeTtl().getSeconds())));
+                            List.of(seconds(config.codeTtl().toSeconds())));
                 })
                 .chain(left -> left.toLong() > 0
                         ? revokeGrant(accountId, grantId)
@@ -178,7 +178,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                         RedisKeys.session(cookieValue),
                         write(session),
                         "EX",
-                        seconds(config.sessionTtl().getSeconds()))
+                        seconds(config.sessionTtl().toSeconds()))
                 .replaceWithVoid();
     }
 
@@ -206,7 +206,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                         RedisKeys.pendingRequest(request.id()),
                         write(request),
                         "EX",
-                        seconds(config.pendingRequestTtl().getSeconds()))
+                        seconds(config.pendingRequestTtl().toSeconds()))
                 .replaceWithVoid();
     }
 

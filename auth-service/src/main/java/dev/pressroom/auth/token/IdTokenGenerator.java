@@ -43,14 +43,18 @@ public class IdTokenGenerator {
         this.jws = new Rs256Jws(signer);
     }
 
-    /** @param claims sub plus the claims of the granted scopes; nonce null on refresh (OIDC Core §12.2). */
+    /**
+     * A signed ID token.
+     *
+     * @param claims sub plus the claims of the granted scopes; nonce null on refresh (OIDC Core §12.2).
+     */
     public String generate(IdTokenInput input, Map<String, Object> claims) {
         long now = clock.instant().getEpochSecond();
         Map<String, Object> all = new LinkedHashMap<>(claims);
         all.put("iss", config.issuer());
         all.put("aud", input.clientId());
         all.put("iat", now);
-        all.put("exp", now + config.accessTokenTtl().getSeconds());
+        all.put("exp", now + config.accessTokenTtl().toSeconds());
         all.put("jti", UUID.randomUUID().toString());
         all.put("auth_time", input.authTime());
         all.put("amr", input.amr());

@@ -29,7 +29,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 @ApplicationScoped
 public class IdTokenHints {
 
-    /** The grace SmallRye JWT allows after exp, in seconds: any expiry (exp and iat themselves are still required). */
+    /** The clock skew SmallRye JWT allows around exp and iat, in seconds: any expiry (both are still required). */
     private static final int ANY_EXPIRY = Integer.MAX_VALUE;
 
     private final String issuer;
@@ -90,7 +90,7 @@ public class IdTokenHints {
         context.setKeyFormat(KeyFormat.JWK);
         context.setSignatureAlgorithm(Set.of(SignatureAlgorithm.RS256));
         context.setIssuedBy(issuer);
-        context.setExpGracePeriodSecs(ANY_EXPIRY);
+        context.setClockSkew(ANY_EXPIRY);
         context.setRelaxVerificationKeyValidation(false);
         return context;
     }

@@ -18,14 +18,14 @@ final class OpenSsl {
         return BundledLibraries.resource(LIBRARY);
     }
 
-    /** @return an EVP_PKEY handle for a PKCS#8 DER RSA private key, or 0 when it is not one */
+    /** An EVP_PKEY handle for a PKCS#8 DER RSA private key, or 0 when it is not one. */
     static native long loadKey(byte[] pkcs8);
 
-    /** @return the SHA-256 PKCS#1 v1.5 signature of data, or null on any error */
+    /** The SHA-256 PKCS#1 v1.5 signature of data, or null on any error. */
     static native byte[] sign(long key, byte[] data);
 
     static native void freeKey(long key);
 
-    /** @return OpenSSL_version(OPENSSL_VERSION) of the libcrypto in use */
+    /** OpenSSL_version(OPENSSL_VERSION) of the libcrypto in use. */
     static native String version();
 }

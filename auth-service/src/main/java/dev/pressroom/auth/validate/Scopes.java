@@ -44,7 +44,7 @@ public final class Scopes {
         if (scope == null) {
             return result;
         }
-        for (String token : scope.split(" ")) {
+        for (String token : scope.split(" ", -1)) {
             if (token.isEmpty()) {
                 continue;
             }
@@ -70,7 +70,7 @@ public final class Scopes {
         Set<String> granted = new LinkedHashSet<>();
         granted.add(OPENID);
         if (requested != null) {
-            for (String token : requested.split(" ")) {
+            for (String token : requested.split(" ", -1)) {
                 if (isKnown(token) && !ROLES.equals(token)) {
                     granted.add(token);
                 }

@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,8 @@ class AdminRoutesResourceTest {
         String email = "dup-" + System.nanoTime() + "@example.test";
         Admin.createAccount(email, "long enough password", "Dup");
         Admin.admin()
-                .body(Map.of("email", email.toUpperCase(), "password", "long enough password", "name", "Dup"))
+                .body(Map.of(
+                        "email", email.toUpperCase(Locale.ROOT), "password", "long enough password", "name", "Dup"))
                 .post("/admin/accounts")
                 .then()
                 .statusCode(409)

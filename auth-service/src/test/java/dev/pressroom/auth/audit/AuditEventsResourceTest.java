@@ -17,6 +17,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +66,7 @@ class AuditEventsResourceTest {
     void signInWhenWrongPasswordOrUnknownAccountThenBothWrongPassword() {
         double before = signIns("wrong_password");
         Response page = browser.get("/oauth/authorize", app.authorizeParams("openid"));
-        String unknown = "nobody-" + Tokens.random(6).toLowerCase() + "@example.test";
+        String unknown = "nobody-" + Tokens.random(6).toLowerCase(Locale.ROOT) + "@example.test";
         signIn(page, app.email, "not the password");
         signIn(page, unknown, "not the password either");
         assertThat(signIns("wrong_password") - before).isEqualTo(2);

@@ -198,7 +198,7 @@ class LogoutResourceTest {
 
     @Test
     void logoutWhenForgedHintThenErrorPage() {
-        String[] parts = idToken.split("\\.");
+        String[] parts = idToken.split("\\.", -1);
         browser.get("/oauth/logout", Map.of("id_token_hint", parts[0] + "." + parts[1] + ".AAAA"))
                 .then()
                 .statusCode(400);

@@ -537,7 +537,7 @@ class AuthorizationCodeFlowResourceTest {
     }
 
     private static JsonNode decode(String jwt, int part) throws Exception {
-        return new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jwt.split("\\.")[part]));
+        return new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jwt.split("\\.", -1)[part]));
     }
 
     private static JsonNode decodeUnchecked(String jwt) {

@@ -102,8 +102,9 @@ class OidcClientLibraryResourceTest {
         AuthorizationCode code = success.getAuthorizationCode();
 
         ClientSecretBasic auth = new ClientSecretBasic(clientId, new Secret(app.secret));
-        TokenResponse tokenResponse = OIDCTokenResponseParser.parse(new TokenRequest(
+        TokenResponse tokenResponse = OIDCTokenResponseParser.parse(new TokenRequest.Builder(
                         provider.getTokenEndpointURI(), auth, new AuthorizationCodeGrant(code, redirect, verifier))
+                .build()
                 .toHTTPRequest()
                 .send());
         assertThat(tokenResponse.indicatesSuccess())
@@ -132,7 +133,8 @@ class OidcClientLibraryResourceTest {
 
         RefreshToken refreshToken = tokens.getOIDCTokens().getRefreshToken();
         TokenResponse refreshed = OIDCTokenResponseParser.parse(
-                new TokenRequest(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                new TokenRequest.Builder(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                        .build()
                         .toHTTPRequest()
                         .send());
         assertThat(refreshed.indicatesSuccess()).as(String.valueOf(refreshed)).isTrue();
@@ -144,7 +146,8 @@ class OidcClientLibraryResourceTest {
         assertThat(refreshedClaims.getAuthenticationTime()).isEqualTo(claims.getAuthenticationTime());
 
         TokenResponse reused = OIDCTokenResponseParser.parse(
-                new TokenRequest(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                new TokenRequest.Builder(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
+                        .build()
                         .toHTTPRequest()
                         .send());
         assertThat(reused.indicatesSuccess()).isFalse();

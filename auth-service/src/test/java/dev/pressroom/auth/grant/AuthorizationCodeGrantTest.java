@@ -50,7 +50,7 @@ class AuthorizationCodeGrantTest {
     }
 
     private static OAuthException refused(Uni<?> answer) {
-        return catchThrowableOfType(() -> answer.await().indefinitely(), OAuthException.class);
+        return catchThrowableOfType(OAuthException.class, () -> answer.await().indefinitely());
     }
 
     @Test

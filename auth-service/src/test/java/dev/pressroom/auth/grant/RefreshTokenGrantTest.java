@@ -84,7 +84,7 @@ class RefreshTokenGrantTest {
     }
 
     private static OAuthException refused(Uni<?> answer) {
-        return catchThrowableOfType(() -> answer.await().indefinitely(), OAuthException.class);
+        return catchThrowableOfType(OAuthException.class, () -> answer.await().indefinitely());
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -64,8 +65,8 @@ class NoSecretsInLogsResourceTest {
     }
 
     private void flow() {
-        String email =
-                "logs-" + Tokens.random(8).replace('-', 'x').replace('_', 'y').toLowerCase() + "@example.test";
+        String email = "logs-"
+                + Tokens.random(8).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT) + "@example.test";
         String password = keep("pw " + Tokens.random(16));
         Admin.createAccount(email, password, "Log Reader");
         keep(Admin.TOKEN);

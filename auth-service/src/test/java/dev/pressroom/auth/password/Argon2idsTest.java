@@ -4,19 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.auth.jni.NativeOrJava;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** AUTH_ARGON2: auto falls back to Bouncy Castle, native refuses to start without its library, java never loads it. */
 class Argon2idsTest {
 
     private static final String MISSING = "native/linux-none/libpressroom_argon2.so";
-    private static final Supplier<ReferenceArgon2id> NOT_BUILT =
-            () -> ReferenceArgon2id.load(MISSING, 1, 64, NativeArgon2.Ceiling.ANY);
+
+    private static ReferenceArgon2id notBuilt() {
+        return ReferenceArgon2id.load(MISSING, 1, 64, NativeArgon2.Ceiling.ANY);
+    }
 
     @Test
     void chooseWhenAutoAndLibraryMissingThenBouncyCastleWithTheReason() {
-        NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose("auto", NOT_BUILT);
+        NativeOrJava.Choice<Argon2id> choice = Argon2ids.choose("auto", Argon2idsTest::notBuilt);
 
         assertThat(choice.implementation()).isInstanceOf(BouncyCastleArgon2id.class);
         assertThat(choice.description()).contains("Bouncy Castle").contains(MISSING + " is not in the application");
@@ -24,7 +25,7 @@ class Argon2idsTest {
 
     @Test
     void chooseWhenNativeForcedAndLibraryMissingThenRefused() {
-        assertThatThrownBy(() -> Argon2ids.choose("native", NOT_BUILT))
+        assertThatThrownBy(() -> Argon2ids.choose("native", Argon2idsTest::notBuilt))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("AUTH_ARGON2=native")
                 .hasMessageContaining(MISSING);
@@ -54,7 +55,7 @@ class Argon2idsTest {
 
     @Test
     void chooseWhenUnknownModeThenRefused() {
-        assertThatThrownBy(() -> Argon2ids.choose("bouncycastle", NOT_BUILT))
+        assertThatThrownBy(() -> Argon2ids.choose("bouncycastle", Argon2idsTest::notBuilt))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("auto, native or java");
     }

@@ -35,7 +35,7 @@ public class RedisClusterProfile implements QuarkusTestProfile {
             System.setProperty(PORTS, started);
         }
         List<Integer> ports = new ArrayList<>();
-        for (String p : started.split(",")) {
+        for (String p : started.split(",", -1)) {
             ports.add(Integer.parseInt(p));
         }
         return ports;

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.Assertions;
 
@@ -31,7 +32,7 @@ public final class TestClients {
     }
 
     public static TestClients create() {
-        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase();
+        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
         String email = "person-" + suffix + "@example.test";
         String accountId = Admin.createAccount(email, PASSWORD, "Person " + suffix);
         String clientId = "app-" + suffix;
@@ -42,7 +43,7 @@ public final class TestClients {
 
     /** A fresh account using an existing client. */
     public static TestClients forClient(String clientId, String secret) {
-        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase();
+        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
         String email = "person-" + suffix + "@example.test";
         return new TestClients(email, Admin.createAccount(email, PASSWORD, "Person " + suffix), clientId, secret);
     }
@@ -135,7 +136,7 @@ public final class TestClients {
         Map<String, String> result = new HashMap<>();
         result.put("_base", location.getScheme() + "://" + location.getAuthority() + location.getPath());
         if (location.getRawQuery() != null) {
-            for (String pair : location.getRawQuery().split("&")) {
+            for (String pair : location.getRawQuery().split("&", -1)) {
                 int eq = pair.indexOf('=');
                 result.put(
                         pair.substring(0, eq),

@@ -3,6 +3,7 @@ package dev.pressroom.auth.support;
 import io.restassured.RestAssured;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URLEncoder;
@@ -35,7 +36,7 @@ public final class UntrustedPeer {
         request.append("\r\n").append(body);
         try (Socket socket = new Socket()) {
             socket.bind(new InetSocketAddress(ADDRESS, 0));
-            socket.connect(new InetSocketAddress("127.0.0.1", RestAssured.port), 5000);
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5000);
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(request.toString().getBytes(StandardCharsets.UTF_8));

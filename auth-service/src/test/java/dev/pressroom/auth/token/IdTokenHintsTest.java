@@ -115,8 +115,8 @@ class IdTokenHintsTest {
     @Test
     void readWhenSignatureAlteredThenEmpty() throws Exception {
         published.set(jwks(current));
-        String[] parts = ours(current, claims("app", "a", "s", 0)).split("\\.");
-        String otherPayload = ours(current, claims("app", "b", "s", 0)).split("\\.")[1];
+        String[] parts = ours(current, claims("app", "a", "s", 0)).split("\\.", -1);
+        String otherPayload = ours(current, claims("app", "b", "s", 0)).split("\\.", -1)[1];
 
         assertThat(hints.read(parts[0] + "." + otherPayload + "." + parts[2])).isEmpty();
         assertThat(hints.read(parts[0] + "." + parts[1] + ".AAAA")).isEmpty();

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.token;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -92,7 +93,7 @@ class OpenSslRsaSignerTest {
     @Test
     void signWhenKeyFilesAreReReadThenEqualKeyKeepsSigningAndChangedKeyIsUsed() throws Exception {
         SigningKey first = TestKeys.generate("2026-01-01-a");
-        byte[] input = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0".getBytes();
+        byte[] input = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0".getBytes(UTF_8);
         openssl.sign(first, input);
         // SigningKeys re-reads the same file into a new, equal object every 30 s.
         SigningKey reread = new SigningKey(first.kid(), copy(first.privateKey()), first.publicKey());

@@ -38,7 +38,7 @@ class Rs256JwsTest {
     void signWhenClaimsThenHeaderNamesAlgKidAndTyp(String signer) throws Exception {
         String jws = jws(signer).sign(key, CLAIMS.getBytes(StandardCharsets.UTF_8));
 
-        JsonNode header = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jws.split("\\.")[0]));
+        JsonNode header = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jws.split("\\.", -1)[0]));
         List<String> names = new java.util.ArrayList<>();
         header.fieldNames().forEachRemaining(names::add);
         assertThat(names).containsExactly("alg", "kid", "typ");

@@ -2,6 +2,7 @@ package dev.pressroom.auth.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -72,13 +73,15 @@ class RedirectUrisTest {
         "https://app.example.com/cb?keep=1, 'https://app.example.com/cb?keep=1&code=a+b%26c&state=%7Bx%7D'",
     })
     void withQueryWhenParamsThenEncodedAndAppended(String base, String expected) {
-        assertThat(RedirectUris.withQuery(base, new java.util.LinkedHashMap<>(Map.of("code", "a b&c")) {
-                            {
-                                put("state", "{x}");
-                                put("skipped", null);
-                            }
-                        })
-                        .toString())
-                .isEqualTo(expected);
+        assertThat(RedirectUris.withQuery(base, parameters()).toString()).isEqualTo(expected);
+    }
+
+    /** In order, with a null value, which Map.of cannot hold. */
+    private static Map<String, String> parameters() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("code", "a b&c");
+        parameters.put("state", "{x}");
+        parameters.put("skipped", null);
+        return parameters;
     }
 }
