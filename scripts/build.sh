@@ -51,6 +51,9 @@ progress() {
     esac
   done
 }
+# Maven's JVM lives for a minute or two: C1 compiles enough of it (javac and Quarkus's build run in it), and C2's
+# compilations took about half the build's CPU here (43-49 s of user CPU for the three services, 24-28 s without).
+export MAVEN_OPTS="${MAVEN_OPTS:-} -XX:TieredStopAtLevel=1"
 SECONDS=0
 : >"$log"
 if ! ./mvnw -B package -pl "$modules" -am -T 1C -Dmaven.test.skip=true -Dquarkus.generate-code.skip=true 2>&1 | progress; then

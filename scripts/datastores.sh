@@ -181,7 +181,8 @@ ensure_postgres() {
   export PG_HOST PG_PORT PG_USER PG_PASSWORD
   local driver
   driver=$(fetch_jar "org.postgresql:postgresql:$PGJDBC_VERSION")
-  java -cp "$driver" "$ROOT/scripts/EnsureDatabases.java" $DATABASES
+  # A JVM of a second: C1 alone compiles enough of it (0.6 instead of 1.1 s of CPU).
+  java -XX:TieredStopAtLevel=1 -cp "$driver" "$ROOT/scripts/EnsureDatabases.java" $DATABASES
 }
 
 ensure_redis() {
