@@ -41,9 +41,9 @@ progress() {
         module=${line##* @ }
         module=${module%% ---*}
         case $line in
-          *":compile "*) step="compiling" ;;
-          *":antrun:"*|*"antrun:"*) step="compiling its native libraries" ;;
-          *"quarkus:"*":build "*) step="packaging (Quarkus build)" ;;
+          *"--- compiler:"*":compile "*) step="compiling" ;;
+          *"--- antrun:"*) step="compiling its native libraries" ;;
+          *"--- quarkus:"*":build "*) step="packaging (Quarkus build)" ;;
           *) continue ;;
         esac
         echo "build: ${SECONDS}s  $module: $step" >&2 ;;
