@@ -35,14 +35,15 @@ declare -A HEALTH=([manifest-service]="http://127.0.0.1:$MANIFEST_MANAGEMENT_POR
 say() { echo "run: ${SECONDS}s  $*" >&2; }
 
 cds_archive() { echo "$1/target/run-cds.jsa"; }
+RECORDING=() # the services started without an archive: each writes one when it stops
 
 stopping=0
 stop_all() {
   ((stopping)) && return
   stopping=1
   echo >&2
-  if compgen -G "*/target/run-cds.jsa.recording" >/dev/null; then
-    echo "Stopping (the services that ran for the first time since their build write their AppCDS archive)..." >&2
+  if ((${#RECORDING[@]})); then
+    echo "Stopping (${RECORDING[*]}: writing the AppCDS archive of their first run since the build)..." >&2
   else
     echo "Stopping..." >&2
   fi
@@ -88,6 +89,7 @@ for svc in "${SERVICES[@]}"; do
   else
     rm -f "$archive"
     cds=-XX:ArchiveClassesAtExit=$archive.recording
+    RECORDING+=("$svc")
   fi
   mapfile -t sizing < <(scripts/pod-sizing.sh "$svc")
   env "${sizing[@]}" QUARKUS_PROFILE=dev java "$cds" -jar "$jar" >"$LOGS/$svc.log" 2>&1 </dev/null &
