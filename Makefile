@@ -11,6 +11,7 @@ WITH_DATASTORES := scripts/with-datastores.sh
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
 	@echo "make stop            stop what make run started"
+	@echo "make build           build each service's runnable jar whose sources changed (what make run starts)"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make bench           each service's benchmark"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
@@ -20,16 +21,9 @@ help:
 	@echo "make images          JVM and native container images (needs docker or podman)"
 	@echo "make clean           remove build output (keeps .local data)"
 
-# Each service's runnable jar is rebuilt only when its sources, the kernel's or a pom changed.
-KERNEL_SOURCES := $(shell find shared-kernel/src -type f 2>/dev/null) shared-kernel/pom.xml pom.xml
-define service_jar
-$(1)/target/quarkus-app/quarkus-run.jar: $(shell find $(1)/src -type f 2>/dev/null) $(1)/pom.xml $(KERNEL_SOURCES)
-	$(MVNW) -q package -DskipTests -pl $(1) -am
-endef
-$(foreach svc,$(SERVICES),$(eval $(call service_jar,$(svc))))
-JARS := $(foreach svc,$(SERVICES),$(svc)/target/quarkus-app/quarkus-run.jar)
-
-build: $(JARS)
+# Each service's runnable jar whose sources, the kernel's or a pom changed, in one parallel Maven run (scripts/build.sh).
+build:
+	scripts/build.sh
 
 run: build
 	scripts/run.sh
@@ -49,8 +43,9 @@ fuzz:
 fuzz-http: build
 	scripts/fuzz-http.sh
 
-import: content-service/target/quarkus-app/quarkus-run.jar
+import:
 	@test -n "$(BLOG)" -a -n "$(DIR)" || { echo "usage: make import BLOG=<address name> DIR=<folder>"; exit 2; }
+	scripts/build.sh content-service
 	$(WITH_DATASTORES) content-service/scripts/import.sh "$(BLOG)" "$(DIR)"
 
 native-sources:

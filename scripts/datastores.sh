@@ -9,6 +9,7 @@
 #   2. else the one answering on 127.0.0.1:$LOCAL_PG_PORT (5432) / 127.0.0.1:$LOCAL_REDIS_PORT (6379);
 #   3. else a private instance under .local/ on $PRIVATE_PG_PORT (15432) / $PRIVATE_REDIS_PORT (16379), using the
 #      distribution's binaries when installed, else PostgreSQL 17 and Redis binaries taken from Maven Central jars.
+#      As root, the private PostgreSQL's folder is outside the checkout and .local/pg links to it (see pg_dir).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,15 +41,19 @@ redis_answers() { # host port [password]
 }
 
 fetch_jar() { # groupId:artifactId:version -> prints the jar's path
-  local coords=$1 artifact version
-  artifact=$(cut -d: -f2 <<<"$coords")
-  version=$(cut -d: -f3 <<<"$coords")
+  local coords=$1 group artifact version jar in_m2
+  IFS=: read -r group artifact version <<<"$coords"
+  jar="$LOCAL/cache/$artifact-$version.jar"
+  # Usually the build has put it in Maven's local repository already: copying it from there saves a Maven start.
+  in_m2="$HOME/.m2/repository/${group//.//}/$artifact/$version/$artifact-$version.jar"
   mkdir -p "$LOCAL/cache"
-  if [[ ! -f "$LOCAL/cache/$artifact-$version.jar" ]]; then
+  if [[ ! -f $jar && -f $in_m2 ]]; then
+    cp "$in_m2" "$jar"
+  elif [[ ! -f $jar ]]; then
     say "fetching $coords from Maven Central"
     (cd "$ROOT" && ./mvnw -B -q dependency:copy -Dartifact="$coords" -DoutputDirectory="$LOCAL/cache" >&2)
   fi
-  echo "$LOCAL/cache/$artifact-$version.jar"
+  echo "$jar"
 }
 
 machine_arch() {
@@ -59,45 +64,79 @@ machine_arch() {
   esac
 }
 
-# PostgreSQL refuses to run as root: when we are root, the private server runs as nobody.
-as_pg_user() { if [[ $(id -u) == 0 ]]; then runuser -u nobody -- "$@"; else "$@"; fi; }
+# PostgreSQL refuses to run as root: when we are root, the private server runs as nobody (from /, since it may not be
+# allowed into the current folder; every path it is given is absolute).
+as_pg_user() { if [[ $(id -u) == 0 ]]; then (cd / && runuser -u nobody -- "$@"); else "$@"; fi; }
 
-postgres_bindir() {
+# The private PostgreSQL's folder (binaries fetched for it, data, socket, log), made if missing; prints its real path.
+# For root, nobody usually cannot reach the checkout (/root and mktemp -d folders are 0700), so the folder is
+# /var/tmp/pressroom-pg-<hash of the checkout's path>, owned by nobody, and .local/pg is a link to it: the data stays
+# with the checkout (make clean keeps it, moving the checkout keeps the link) without opening the checkout to anyone.
+pg_dir() {
+  if [[ $(id -u) != 0 ]]; then
+    mkdir -p "$LOCAL/pg"
+    echo "$LOCAL/pg"
+    return
+  fi
+  local dir
+  if [[ -L $LOCAL/pg ]]; then
+    dir=$(readlink "$LOCAL/pg")
+  else
+    dir="/var/tmp/pressroom-pg-$(printf '%s' "$ROOT" | sha256sum | cut -c1-16)"
+  fi
+  if [[ ! -e $dir ]]; then
+    mkdir -m 0700 "$dir"
+    chown nobody: "$dir"
+  fi
+  # /var/tmp is writable by everyone: use the folder only if it is what we made.
+  if [[ -L $dir || ! -d $dir || $(stat -c %U "$dir") != nobody ]]; then
+    say "$dir is not a folder owned by nobody; remove it or the link .local/pg"
+    exit 1
+  fi
+  # A checkout from before this layout: its folder moves out once.
+  if [[ -d $LOCAL/pg && ! -L $LOCAL/pg ]]; then
+    cp -a "$LOCAL/pg/." "$dir/" && rm -rf "$LOCAL/pg"
+  fi
+  ln -sfn "$dir" "$LOCAL/pg"
+  echo "$dir"
+}
+
+postgres_bindir() { # folder for the binaries if fetched
   local dir
   if dir=$(command -v initdb 2>/dev/null) && [[ -x $(dirname "$dir")/pg_ctl ]]; then dirname "$dir"; return; fi
   for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
     [[ -x $dir/initdb && -x $dir/pg_ctl ]] && { echo "$dir"; return; }
   done
-  local arch jar flavour
+  local arch jar flavour pgsql="$1/pgsql"
   arch=$(machine_arch)
   flavour=$([[ $arch == arm64 ]] && echo arm64v8 || echo amd64)
-  if [[ ! -x "$LOCAL/pgsql/bin/initdb" ]]; then
+  if [[ ! -x "$pgsql/bin/initdb" ]]; then
     jar=$(fetch_jar "io.zonky.test.postgres:embedded-postgres-binaries-linux-$flavour:$ZONKY_PG_VERSION")
-    rm -rf "$LOCAL/pgsql" && mkdir -p "$LOCAL/pgsql"
-    (cd "$LOCAL/pgsql" && jar xf "$jar" && tar -xJf ./*.txz && rm -f ./*.txz)
+    rm -rf "$pgsql" && mkdir -p "$pgsql"
+    (cd "$pgsql" && jar xf "$jar" && tar -xJf ./*.txz && rm -f ./*.txz)
   fi
-  echo "$LOCAL/pgsql/bin"
+  echo "$pgsql/bin"
 }
 
 start_private_postgres() {
-  local bin data="$LOCAL/pg/data"
-  bin=$(postgres_bindir)
-  mkdir -p "$LOCAL/pg"
-  [[ $(id -u) == 0 ]] && chown nobody "$LOCAL/pg"
+  local bin pg data
+  pg=$(pg_dir)
+  data="$pg/data"
+  bin=$(postgres_bindir "$pg")
   if [[ ! -f $data/PG_VERSION ]]; then
     say "initialising a private PostgreSQL in $data"
-    as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >"$LOCAL/pg/initdb.log"
+    as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >"$pg/initdb.log"
   fi
   # Its Unix socket too (content-service's socket test and bench use it); a socket address holds 107 bytes, so a
   # checkout in a deep folder gets a short one under /tmp.
-  local sockets="$LOCAL/pg/socket"
+  local sockets="$pg/socket"
   if (( ${#sockets} > 90 )); then sockets="/tmp/pressroom-pg-$PRIVATE_PG_PORT"; fi
   mkdir -p "$sockets"
   if [[ $(id -u) == 0 ]]; then chown nobody "$sockets"; fi
   say "starting the private PostgreSQL on 127.0.0.1:$PRIVATE_PG_PORT"
-  as_pg_user "$bin/pg_ctl" -D "$data" -l "$LOCAL/pg/server.log" -w -t 60 \
+  as_pg_user "$bin/pg_ctl" -D "$data" -l "$pg/server.log" -w -t 60 \
     -o "-p $PRIVATE_PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockets' -c fsync=off" start >/dev/null
-  echo "$bin" >"$LOCAL/pg/started-by-us"
+  echo "$bin" >"$pg/started-by-us"
 }
 
 redis_binary() {
@@ -142,7 +181,8 @@ ensure_postgres() {
   export PG_HOST PG_PORT PG_USER PG_PASSWORD
   local driver
   driver=$(fetch_jar "org.postgresql:postgresql:$PGJDBC_VERSION")
-  java -cp "$driver" "$ROOT/scripts/EnsureDatabases.java" $DATABASES
+  # A JVM of a second: C1 alone compiles enough of it (0.6 instead of 1.1 s of CPU).
+  java -XX:TieredStopAtLevel=1 -cp "$driver" "$ROOT/scripts/EnsureDatabases.java" $DATABASES
 }
 
 ensure_redis() {
@@ -178,12 +218,18 @@ up() {
 down() {
   if [[ -f "$LOCAL/pg/started-by-us" ]]; then
     say "stopping the private PostgreSQL"
-    as_pg_user "$(cat "$LOCAL/pg/started-by-us")/pg_ctl" -D "$LOCAL/pg/data" -m fast -w stop >/dev/null || true
-    rm -f "$LOCAL/pg/started-by-us"
+    local pg
+    pg=$(readlink -f "$LOCAL/pg")
+    as_pg_user "$(cat "$pg/started-by-us")/pg_ctl" -D "$pg/data" -m fast -w stop >/dev/null || true
+    rm -f "$pg/started-by-us"
   fi
   if [[ -f "$LOCAL/redis/started-by-us" ]]; then
     say "stopping the private Redis"
-    [[ -f "$LOCAL/redis/redis.pid" ]] && kill "$(cat "$LOCAL/redis/redis.pid")" 2>/dev/null || true
+    local pid
+    if pid=$(cat "$LOCAL/redis/redis.pid" 2>/dev/null) && kill "$pid" 2>/dev/null; then
+      # Until it has written its AOF and let go of the port, so that an `up` right after finds the port free.
+      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    fi
     rm -f "$LOCAL/redis/started-by-us"
   fi
 }

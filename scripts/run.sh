@@ -2,7 +2,13 @@
 # make run: ensure PostgreSQL and Redis, start the three services (migrations run at their start), load each service's
 # demo data, print where everything is, then wait. Ctrl-C, a TERM signal or `make stop` stops what it started.
 # Works without a terminal too (`make run > run.log 2>&1 &`).
+#
+# Each service runs as its pod does: the JVM flags, malloc arenas, pools, cache and event loops of its Deployment
+# and, as the machine's memory, the pod's memory limit (scripts/pod-sizing.sh). The first run after a build
+# records the classes each service loads into an AppCDS archive (<service>/target/run-cds.jsa, written when it stops);
+# later runs map it instead of loading and verifying those classes again.
 set -euo pipefail
+SECONDS=0
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -26,13 +32,22 @@ declare -A HEALTH=([manifest-service]="http://127.0.0.1:$MANIFEST_MANAGEMENT_POR
   [content-service]="http://127.0.0.1:$CONTENT_MANAGEMENT_PORT/q/health/ready"
   [auth-service]="http://127.0.0.1:$AUTH_ADMIN_PORT/q/health/ready")
 
+say() { echo "run: ${SECONDS}s  $*" >&2; }
+
+cds_archive() { echo "$1/target/run-cds.jsa"; }
+RECORDING=() # the services started without an archive: each writes one when it stops
+
 stopping=0
 stop_all() {
   ((stopping)) && return
   stopping=1
   echo >&2
-  echo "Stopping..." >&2
-  local pid_file
+  if ((${#RECORDING[@]})); then
+    echo "Stopping (${RECORDING[*]}: writing the AppCDS archive of their first run since the build)..." >&2
+  else
+    echo "Stopping..." >&2
+  fi
+  local pid_file svc archive
   for pid_file in "$RUN"/*-service.pid; do
     [[ -f $pid_file ]] || continue
     kill "$(cat "$pid_file")" 2>/dev/null || true
@@ -41,6 +56,11 @@ stop_all() {
     [[ -f $pid_file ]] || continue
     while kill -0 "$(cat "$pid_file")" 2>/dev/null; do sleep 0.2; done
     rm -f "$pid_file"
+    # An archive recorded by a service that got ready is kept; one cut short is not.
+    svc=$(basename "$pid_file" .pid)
+    archive=$(cds_archive "$svc")
+    if [[ -f $archive.recording && -f $RUN/$svc.ready ]]; then mv "$archive.recording" "$archive"; fi
+    rm -f "$archive.recording" "$RUN/$svc.ready"
   done
   scripts/datastores.sh down
   rm -f "$RUN/run.pid"
@@ -49,10 +69,12 @@ trap stop_all EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 echo $$ >"$RUN/run.pid"
+rm -f "$RUN"/*.ready
 
 scripts/datastores.sh up
 # shellcheck source=/dev/null
 source .local/datastores.env
+say "PostgreSQL and Redis ready"
 
 # The admin token of auth-service's admin API: made once per checkout, kept in .local (git-ignored).
 [[ -s .local/auth-admin-token ]] || head -c 32 /dev/urandom | base64 | tr -d '/+=\n' >.local/auth-admin-token
@@ -60,15 +82,30 @@ AUTH_ADMIN_TOKEN=$(cat .local/auth-admin-token)
 export AUTH_ADMIN_TOKEN
 
 for svc in "${SERVICES[@]}"; do
-  QUARKUS_PROFILE=dev java -jar "$svc/target/quarkus-app/quarkus-run.jar" >"$LOGS/$svc.log" 2>&1 </dev/null &
+  jar=$svc/target/quarkus-app/quarkus-run.jar
+  archive=$(cds_archive "$svc")
+  if [[ $archive -nt $jar ]]; then
+    cds=-XX:SharedArchiveFile=$archive
+  else
+    rm -f "$archive"
+    cds=-XX:ArchiveClassesAtExit=$archive.recording
+    RECORDING+=("$svc")
+  fi
+  mapfile -t sizing < <(scripts/pod-sizing.sh "$svc")
+  env "${sizing[@]}" QUARKUS_PROFILE=dev java "$cds" -jar "$jar" >"$LOGS/$svc.log" 2>&1 </dev/null &
   echo $! >"$RUN/$svc.pid"
-  echo "started $svc (pid $!, log .local/logs/$svc.log)" >&2
+  say "started $svc (pid $!, log .local/logs/$svc.log$([[ $cds == *AtExit* ]] && echo ", recording its AppCDS archive"))"
 done
 
 wait_ready() { # service: up to 90 s for its readiness check
   local svc=$1
   for _ in $(seq 450); do
-    curl -fsS -o /dev/null "${HEALTH[$svc]}" 2>/dev/null && return 0
+    if curl -fsS -o /dev/null "${HEALTH[$svc]}" 2>/dev/null; then
+      touch "$RUN/$svc.ready"
+      # A JDK other than the one that recorded the archive refuses it: record it again next time.
+      if grep -q 'Unable to use shared archive' "$LOGS/$svc.log"; then rm -f "$(cds_archive "$svc")"; fi
+      return 0
+    fi
     kill -0 "$(cat "$RUN/$svc.pid")" 2>/dev/null || { echo "$svc exited; see .local/logs/$svc.log" >&2; exit 1; }
     sleep 0.2
   done
@@ -87,7 +124,7 @@ demo_env="$ROOT/.local/demo.env"
 } >"$demo_env.new"
 for svc in "${SERVICES[@]}"; do
   wait_ready "$svc"
-  echo "$svc is ready at ${URL[$svc]}" >&2
+  say "$svc is ready at ${URL[$svc]} ($(grep -o 'started in [0-9.]*s' "$LOGS/$svc.log" | head -1))"
   if [[ -f $svc/scripts/demo.sh ]]; then
     # The demo loaders run in the services' dev profile too (its demo key pepper, its databases).
     QUARKUS_PROFILE=dev SERVICE_URL=${URL[$svc]} ROOT=$ROOT AUTH_ADMIN_URL="http://127.0.0.1:$AUTH_ADMIN_PORT" \
@@ -98,7 +135,7 @@ mv "$demo_env.new" "$demo_env"
 
 cat >&2 <<EOF
 
-Pressroom is running. Demo credentials are in .local/demo.env (source it: . .local/demo.env)
+Pressroom is running (${SECONDS}s). Demo credentials are in .local/demo.env (source it: . .local/demo.env)
 
   service            url                              health
   manifest-service   ${URL[manifest-service]}           ${HEALTH[manifest-service]}

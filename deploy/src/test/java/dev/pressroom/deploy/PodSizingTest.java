@@ -1,0 +1,62 @@
+package dev.pressroom.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** scripts/pod-sizing.sh, which make run starts each service with, says what the service's Deployment says. */
+class PodSizingTest {
+
+    @Test
+    void podSizingWhenPrintedThenJvmFlagsAreTheDeploymentsWithItsMemoryLimitAsTheMachines() throws IOException {
+        for (String service : Repo.services()) {
+            Map<String, String> sizing = envLines(Repo.run(
+                    List.of("bash", Repo.ROOT.resolve("scripts/pod-sizing.sh").toString(), service)));
+            Map<String, String> config = envLines(Repo.read(base(service).resolve("config.env")));
+
+            assertThat(sizing.get("JDK_JAVA_OPTIONS"))
+                    .as(service)
+                    .isEqualTo(config.get("JDK_JAVA_OPTIONS") + " -XX:MaxRAM=" + memoryLimitMebibytes(service) + "m");
+            sizing.forEach((name, value) -> {
+                if (!name.equals("JDK_JAVA_OPTIONS")) {
+                    assertThat(value).as(service + " " + name).isEqualTo(config.get(name));
+                }
+            });
+            if (config.containsKey("MALLOC_ARENA_MAX")) {
+                assertThat(sizing).as(service).containsEntry("MALLOC_ARENA_MAX", config.get("MALLOC_ARENA_MAX"));
+            }
+        }
+    }
+
+    private static long memoryLimitMebibytes(String service) throws IOException {
+        Deployment deployment = new YAMLMapper()
+                .readValue(base(service).resolve("deployment.yaml").toFile(), Deployment.class);
+        Quantity limit = Rendered.mainContainer(deployment, service)
+                .getResources()
+                .getLimits()
+                .get("memory");
+        return Quantity.getAmountInBytes(limit)
+                .divide(BigDecimal.valueOf(1024 * 1024))
+                .longValueExact();
+    }
+
+    private static Path base(String service) {
+        return Repo.DEPLOY.resolve("base").resolve(service);
+    }
+
+    private static Map<String, String> envLines(String text) {
+        return text.lines()
+                .filter(line -> line.matches("[A-Z_]+=.*"))
+                .map(line -> line.split("=", 2))
+                .collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+    }
+}
