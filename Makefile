@@ -6,12 +6,13 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop test bench fuzz fuzz-http import native-sources images clean
+.PHONY: help build run stop lint test bench fuzz fuzz-http import native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
 	@echo "make stop            stop what make run started"
 	@echo "make build           build each service's runnable jar whose sources changed (what make run starts)"
+	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck: fails on any finding"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make bench           each service's benchmark"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
@@ -30,6 +31,13 @@ run: build
 
 stop:
 	scripts/stop.sh
+
+# The lint profile compiles into target/lint, from scratch each time, so it never skips "up-to-date" classes.
+lint:
+	$(MVNW) -q spotless:check
+	$(MVNW) -Plint clean test-compile
+	command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck; } >&2
+	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
 
 test:
 	$(WITH_DATASTORES) $(MVNW) verify

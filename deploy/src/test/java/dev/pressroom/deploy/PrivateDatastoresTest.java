@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -126,8 +127,8 @@ class PrivateDatastoresTest {
     }
 
     private static boolean accepts(int port) {
-        try (Socket ignored = connect(port)) {
-            return true;
+        try (Socket socket = connect(port)) {
+            return socket.isConnected();
         } catch (IOException refused) {
             return false;
         }
@@ -135,7 +136,7 @@ class PrivateDatastoresTest {
 
     private static Socket connect(int port) throws IOException {
         Socket socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
         socket.setSoTimeout(5000);
         return socket;
     }
