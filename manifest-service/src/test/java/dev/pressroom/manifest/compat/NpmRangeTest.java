@@ -1,9 +1,11 @@
 package dev.pressroom.manifest.compat;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.zafarkhaja.semver.Version;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -155,18 +157,28 @@ class NpmRangeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "1.0.0",
-                "0.0.0",
-                "1.2.3-alpha",
-                "1.2.3-alpha.1.x-y",
-                "1.2.3+build",
-                "1.2.3-0.a+b.007",
-                "18446744073709551616.0.0"
-            })
-    void checkWhenSemverThenAccepted(String version) throws SemverException {
-        Semver.check(version);
+    @CsvSource({
+        "1.0.0, 1.0.0",
+        "0.0.0, 0.0.0",
+        "1.2.3-alpha, 1.2.3-alpha",
+        "1.2.3-alpha.1.x-y, 1.2.3-alpha.1.x-y",
+        "1.2.3+build, 1.2.3",
+        "1.2.3-0.a+b.007, 1.2.3-0.a"
+    })
+    void checkWhenSemverThenAcceptedAndParsedToItsParts(String version, String withoutBuild) throws SemverException {
+        assertThatCode(() -> Semver.check(version)).doesNotThrowAnyException();
+
+        Version parsed = Semver.parse(version);
+
+        // Build metadata is checked but takes no part in precedence (SemVer §10), so it is not kept.
+        assertThat(Semver.canonical(parsed)).isEqualTo(withoutBuild);
+        assertThat(parsed.toString()).isEqualTo(withoutBuild);
+    }
+
+    @Test
+    void checkWhenNumericPartBeyondLongThenValidSyntaxButNotComparable() {
+        assertThatCode(() -> Semver.check("18446744073709551616.0.0")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> Semver.parse("18446744073709551616.0.0")).isInstanceOf(SemverException.class);
     }
 
     @ParameterizedTest
