@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** RFC 7009 revocation and RFC 7662 introspection. */
 @QuarkusTest
-class RevokeIntrospectResourceTest {
+class TokenInspectionResourceTest {
 
     private TestClients app;
     private Response tokens;
