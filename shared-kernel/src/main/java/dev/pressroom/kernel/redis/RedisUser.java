@@ -1,13 +1,16 @@
-package dev.pressroom.auth.store;
+package dev.pressroom.kernel.redis;
 
-import dev.pressroom.kernel.redis.RedisEndpoints;
 import io.quarkus.redis.client.RedisOptionsCustomizer;
 import io.vertx.redis.client.RedisOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Signs every Redis connection in as the service's own ACL user (REDIS_USER, REDIS_PASSWORD) when one is set. */
+/**
+ * Signs every Redis connection in as the service's own ACL user ({@code pressroom.redis.user} and
+ * {@code pressroom.redis.password}, from REDIS_USER and REDIS_PASSWORD) when one is set. A bean of every service
+ * with the Redis client; manifest-service, which has none, excludes it ({@code quarkus.arc.exclude-types}).
+ */
 @ApplicationScoped
 public class RedisUser implements RedisOptionsCustomizer {
 
