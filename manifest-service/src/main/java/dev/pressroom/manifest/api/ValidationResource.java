@@ -70,20 +70,8 @@ public class ValidationResource {
                                     @Schema(
                                             ref =
                                                     "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json")))
-    @APIResponse(
-            responseCode = "200",
-            description = "Valid (warnings possible)",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ValidationResponse.class)))
-    @APIResponse(
-            responseCode = "422",
-            description = "Invalid, including JSON syntax and encoding errors",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "200", ref = OpenApiDocument.VALID)
+    @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/json")
     public Response validateManifest(
@@ -109,20 +97,8 @@ public class ValidationResource {
                     "The manifest report plus package checks: entry and icon exist, icon is a real PNG/SVG of about "
                             + "256x256, README.md fallback, no unsafe or symlinked entries, zip-bomb limits.")
     @RequestBody(required = true, content = @Content(mediaType = ZIP))
-    @APIResponse(
-            responseCode = "200",
-            description = "Valid (warnings possible)",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ValidationResponse.class)))
-    @APIResponse(
-            responseCode = "422",
-            description = "Invalid package or manifest",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ValidationResponse.class)))
+    @APIResponse(responseCode = "200", ref = OpenApiDocument.VALID)
+    @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {

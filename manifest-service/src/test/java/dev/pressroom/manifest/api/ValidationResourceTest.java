@@ -15,6 +15,7 @@ import dev.pressroom.manifest.pkg.TestPackages;
 import dev.pressroom.manifest.validation.TestManifests;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -351,6 +352,26 @@ class ValidationResourceTest {
                 .statusCode(200)
                 .body("paths", org.hamcrest.Matchers.hasKey("/v1/manifests/validate"))
                 .body("paths", org.hamcrest.Matchers.hasKey("/v1/packages/validate"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/v1/manifest.schema.json"));
+                .body("paths", org.hamcrest.Matchers.hasKey("/v1/manifest.schema.json"))
+                .body("info.title", equalTo("Pressroom manifest-service"));
+    }
+
+    @Test
+    void openApiWhenRequestedThenBothEndpointsAnswerTheSharedReportResponses() {
+        var document = given().accept("application/json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        for (String path : List.of("/v1/manifests/validate", "/v1/packages/validate")) {
+            String responses = "paths.'" + path + "'.post.responses.";
+            assertThat(document.getString(responses + "'200'.$ref")).isEqualTo("#/components/responses/ValidReport");
+            assertThat(document.getString(responses + "'422'.$ref")).isEqualTo("#/components/responses/InvalidReport");
+        }
+        for (String name : List.of("ValidReport", "InvalidReport")) {
+            assertThat(document.getString("components.responses." + name + ".content.'application/json'.schema.$ref"))
+                    .isEqualTo("#/components/schemas/ValidationResponse");
+        }
     }
 }
