@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import java.time.Instant;
 import java.util.List;
@@ -31,5 +32,23 @@ public record Client(
 
     public boolean allowsScope(String scope) {
         return scopes.contains(scope);
+    }
+
+    /** The same client with the name, URIs and scopes of new metadata (RFC 7592 update); all else is kept. */
+    public Client withMetadata(ClientMetadata.Valid m) {
+        return new Client(
+                id,
+                secretHash,
+                m.name(),
+                m.redirectUris(),
+                m.postLogoutRedirectUris(),
+                m.scopes(),
+                authMethod,
+                kind,
+                verified,
+                verifiedBy,
+                verifiedAt,
+                createdBy,
+                createdAt);
     }
 }

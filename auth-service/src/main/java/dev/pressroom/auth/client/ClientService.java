@@ -87,20 +87,7 @@ public class ClientService {
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
                 ? null
                 : givenSecret != null ? givenSecret : Tokens.random(32);
-        Client client = new Client(
-                clientId,
-                secret == null ? null : Tokens.sha256(secret),
-                m.name(),
-                m.redirectUris(),
-                m.postLogoutRedirectUris(),
-                m.scopes(),
-                m.authMethod(),
-                Client.Kind.FIRST_PARTY,
-                false,
-                null,
-                null,
-                createdBy,
-                clock.instant());
+        Client client = unverified(clientId, secret, m, Client.Kind.FIRST_PARTY, createdBy, clock.instant());
         return clients.find(clientId)
                 .chain(existing -> {
                     if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
@@ -132,20 +119,7 @@ public class ClientService {
         String clientId = Tokens.random(16);
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod()) ? null : Tokens.random(32);
         String registrationToken = Tokens.random(32);
-        Client client = new Client(
-                clientId,
-                secret == null ? null : Tokens.sha256(secret),
-                m.name(),
-                m.redirectUris(),
-                m.postLogoutRedirectUris(),
-                m.scopes(),
-                m.authMethod(),
-                Client.Kind.DYNAMIC,
-                false,
-                null,
-                null,
-                "registration",
-                now);
+        Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
         return pool.withTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
                                 + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
@@ -196,21 +170,7 @@ public class ClientService {
                         "token_endpoint_auth_method cannot change; register a new client.",
                         null);
             }
-            Client updated = new Client(
-                    existing.id(),
-                    existing.secretHash(),
-                    m.name(),
-                    m.redirectUris(),
-                    m.postLogoutRedirectUris(),
-                    m.scopes(),
-                    existing.authMethod(),
-                    existing.kind(),
-                    existing.verified(),
-                    existing.verifiedBy(),
-                    existing.verifiedAt(),
-                    existing.createdBy(),
-                    existing.createdAt());
-            return clients.updateMetadata(updated)
+            return clients.updateMetadata(existing.withMetadata(m))
                     .invoke(() -> cache.forget(clientId))
                     .chain(() -> clients.find(clientId))
                     .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
@@ -228,6 +188,25 @@ public class ClientService {
                         .with("verified_by", verifiedBy));
             }
         });
+    }
+
+    /** A new client as its metadata describes it, not verified; only the secret's hash is kept. */
+    private static Client unverified(
+            String clientId, String secret, ClientMetadata.Valid m, Client.Kind kind, String createdBy, Instant at) {
+        return new Client(
+                clientId,
+                secret == null ? null : Tokens.sha256(secret),
+                m.name(),
+                m.redirectUris(),
+                m.postLogoutRedirectUris(),
+                m.scopes(),
+                m.authMethod(),
+                kind,
+                false,
+                null,
+                null,
+                createdBy,
+                at);
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */
