@@ -2,6 +2,7 @@ package dev.pressroom.content.cache;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
@@ -250,13 +251,8 @@ class CachingResourceTest {
         admin.importBlog("cache-demo", TestBlogs.DEMO);
     }
 
-    private static Response awaitETagChange(String path, String before) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        Response response = get(blog, path);
-        while (before.equals(response.header("ETag")) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            response = get(blog, path);
-        }
-        return response;
+    private static Response awaitETagChange(String path, String before) {
+        return await().atMost(Duration.ofSeconds(10))
+                .until(() -> get(blog, path), response -> !before.equals(response.header("ETag")));
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.content.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.pressroom.content.observe.Metrics;
 import io.quarkus.test.junit.QuarkusTest;
@@ -33,14 +34,8 @@ class ChangeListenerReconnectResourceTest {
     }
 
     /** Ends this database's LISTEN backend once there is one; answers how many were ended. */
-    private int awaitTerminated() throws SQLException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        int terminated = terminateListener();
-        while (terminated == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            terminated = terminateListener();
-        }
-        return terminated;
+    private int awaitTerminated() {
+        return await().atMost(Duration.ofSeconds(15)).until(this::terminateListener, terminated -> terminated > 0);
     }
 
     private int terminateListener() throws SQLException {

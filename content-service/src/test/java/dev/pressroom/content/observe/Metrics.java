@@ -4,6 +4,7 @@ import dev.pressroom.kernel.testing.MetricsScrape;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.DoublePredicate;
+import org.awaitility.Awaitility;
 
 /** content-service's /q/metrics on the management port, scraped afresh on every call. */
 public final class Metrics {
@@ -28,15 +29,12 @@ public final class Metrics {
         return scrape().value(name, labels);
     }
 
-    /** The value once {@code done} holds for it, or after 15 s whatever it is then: for what moves in the background. */
-    public static double await(DoublePredicate done, String name, String... labels) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        double value = value(name, labels);
-        while (!done.test(value) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            value = value(name, labels);
-        }
-        return value;
+    /** The value once {@code done} holds for it (at most 15 s): for what moves in the background. */
+    public static double await(DoublePredicate done, String name, String... labels) {
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> value(name, labels), done::test);
     }
 
     public static boolean present(String name, String... labels) {

@@ -13,6 +13,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Predicate;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -90,8 +92,7 @@ class TracingResourceTest {
                     .get("/api/content/v1/blogs/tracing-demo/posts")
                     .then()
                     .statusCode(200);
-            String line =
-                    awaitAccessLine(logs).orElseThrow(() -> new AssertionError("no access-log line for the request"));
+            String line = awaitAccessLine(logs);
 
             assertThat(line)
                     .isEqualTo("GET /api/content/v1/blogs/tracing-demo/posts route=" + ROUTE + " status=200 "
@@ -100,30 +101,27 @@ class TracingResourceTest {
         }
     }
 
-    private static Optional<String> awaitAccessLine(LogCapture logs) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<String> line = logs.messages("io.quarkus.http.access-log").stream()
-                    .filter(message -> message.endsWith("trace=" + TRACE_ID))
-                    .findFirst();
-            if (line.isPresent()) {
-                return line;
-            }
-            Thread.sleep(50);
-        }
-        return Optional.empty();
+    /** The access log is written after the response, so the line can come after the test has its answer. */
+    private static String awaitAccessLine(LogCapture logs) {
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(10))
+                .until(
+                        () -> logs.messages("io.quarkus.http.access-log").stream()
+                                .filter(message -> message.endsWith("trace=" + TRACE_ID))
+                                .findFirst(),
+                        Optional::isPresent)
+                .orElseThrow();
     }
 
-    private SpanData await(java.util.function.Predicate<SpanData> wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<SpanData> span =
-                    spans.getFinishedSpanItems().stream().filter(wanted).findFirst();
-            if (span.isPresent()) {
-                return span.get();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no such span among " + spans.getFinishedSpanItems());
+    private SpanData await(Predicate<SpanData> wanted) {
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(15))
+                .alias("a finished span as wanted")
+                .until(
+                        () -> spans.getFinishedSpanItems().stream()
+                                .filter(wanted)
+                                .findFirst(),
+                        Optional::isPresent)
+                .orElseThrow();
     }
 }
