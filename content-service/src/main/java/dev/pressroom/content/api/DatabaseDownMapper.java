@@ -9,7 +9,10 @@ import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. */
+/**
+ * PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. A query
+ * whose pooled connection the server ends (a restart, a failover) fails with {@link ClosedConnectionException} too.
+ */
 public class DatabaseDownMapper {
 
     private static final Logger LOG = Logger.getLogger(DatabaseDownMapper.class);
@@ -27,5 +30,12 @@ public class DatabaseDownMapper {
                 "service_unavailable",
                 "The content store is unavailable; retry shortly.",
                 Map.of("Retry-After", "5")));
+    }
+
+    /** Whether a failure is one of those above: the database out of reach, not a statement that failed. */
+    public static boolean isOutage(Throwable failure) {
+        return failure instanceof ConnectException
+                || failure instanceof ClosedConnectionException
+                || failure instanceof io.netty.channel.ConnectTimeoutException;
     }
 }
