@@ -102,6 +102,21 @@ class DatabaseOutageResourceTest {
     }
 
     @Test
+    void uncachedAnswerWhenDatabaseConnectionsResetThen503WithRetryAfter() {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-reset");
+        post(blog).then().statusCode(200);
+
+        // Resets instead of closes ("connection reset by peer"), as a crashed server or a dropped route answers.
+        DatabaseProxyProfile.reset();
+        given().header("Authorization", "Key " + blog.key())
+                .get("/api/content/v1/blogs/" + blog.blog() + "/posts/tomato-soup")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .body("errors[0].code", equalTo("service_unavailable"));
+    }
+
+    @Test
     void queryWhenServerEndsItsSessionThen503WithRetryAfter() throws Exception {
         TestContent.Loaded blog = TestContent.demo(admin, "outage-terminated");
         post(blog).then().statusCode(200);
