@@ -326,9 +326,9 @@ try {
     for (const svc of ['manifest', 'content', 'auth']) {
       const failures = loadRecords.filter((r) => r.svc === svc && within(r, t) && !ok(r));
       const seconds = failures.length ? (Math.max(...failures.map((r) => r.end)) - t.at) / 1000 : 0;
-      // And how soon each kind of request that failed in the fault before was answered again.
-      const before = timeline[timeline.indexOf(t) - 1];
-      const hurt = new Set(loadRecords.filter((r) => r.svc === svc && within(r, before) && !ok(r)).map((r) => r.kind));
+      // After a restore, also how soon each kind of request that failed during the cut was answered again.
+      const cut = timeline[timeline.indexOf(t) - 1];
+      const hurt = new Set(t.restored ? loadRecords.filter((r) => r.svc === svc && within(r, cut) && !ok(r)).map((r) => r.kind) : []);
       const again = [...hurt].map((kind) => loadRecords.find((r) => r.kind === kind && r.start >= t.at && ok(r)))
         .map((r) => (r ? (r.end - t.at) / 1000 : Infinity));
       const answering = again.length ? Math.max(...again) : null;
