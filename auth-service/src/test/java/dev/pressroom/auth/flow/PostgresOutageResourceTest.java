@@ -108,8 +108,13 @@ class PostgresOutageResourceTest {
                 .statusCode(503)
                 .header("Retry-After", "5");
         Admin.admin()
-                .body(Map.of("email", "reset-" + System.nanoTime() + "@example.com", "password", "long enough pw",
-                        "name", "Reset"))
+                .body(Map.of(
+                        "email",
+                        "reset-" + System.nanoTime() + "@example.com",
+                        "password",
+                        "long enough pw",
+                        "name",
+                        "Reset"))
                 .post("/admin/accounts")
                 .then()
                 .statusCode(503)

@@ -128,8 +128,8 @@ class DatabaseOutageResourceTest {
             locker.setAutoCommit(false);
             long lockerPid = single(locker, "select pg_backend_pid()");
             locker.createStatement().execute("lock table post in access exclusive mode");
-            CompletableFuture<Response> during = CompletableFuture.supplyAsync(
-                    () -> given().header("Authorization", "Key " + blog.key())
+            CompletableFuture<Response> during =
+                    CompletableFuture.supplyAsync(() -> given().header("Authorization", "Key " + blog.key())
                             .get("/api/content/v1/blogs/" + blog.blog() + "/posts/tomato-soup"));
             Awaitility.await()
                     .atMost(RECOVERY)
