@@ -4,11 +4,13 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.validate.RedirectUris;
 import io.netty.channel.ConnectTimeoutException;
+import io.netty.channel.unix.Errors;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jboss.logging.Logger;
@@ -32,7 +34,13 @@ public class AuthErrorMappers {
     }
 
     /** PostgreSQL unreachable or the connection lost: counted, and 503 (the pool reconnects by itself). */
-    @ServerExceptionMapper({ConnectException.class, ClosedConnectionException.class, ConnectTimeoutException.class})
+    @ServerExceptionMapper({
+        ConnectException.class,
+        ClosedConnectionException.class,
+        ConnectTimeoutException.class,
+        SocketException.class,
+        Errors.NativeIoException.class
+    })
     public Response postgresqlDown(Exception e, HttpHeaders headers) {
         datastoreErrors.postgresql(e);
         LOG.warnf("PostgreSQL unavailable: %s", e.toString());

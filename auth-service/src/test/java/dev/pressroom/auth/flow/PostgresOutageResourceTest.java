@@ -94,6 +94,36 @@ class PostgresOutageResourceTest {
         assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(1);
     }
 
+    @Test
+    void authorizeAndAdminCallWhenPostgresConnectionsResetThen503() {
+        TestClients app = TestClients.create();
+        Browser browser = new Browser();
+        app.code(browser, "openid");
+        double errors = postgresqlErrors();
+
+        // Resets instead of closes ("connection reset"), as a crashed server or a dropped route answers.
+        PostgresProxyProfile.reset();
+        browser.get("/oauth/authorize", app.authorizeParams("openid"))
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5");
+        Admin.admin()
+                .body(Map.of(
+                        "email",
+                        "reset-" + System.nanoTime() + "@example.com",
+                        "password",
+                        "long enough pw",
+                        "name",
+                        "Reset"))
+                .post("/admin/accounts")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .body("error", equalTo("temporarily_unavailable"));
+
+        assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
+    }
+
     private static double lostWrites() {
         return Admin.scrape().value("pressroom_auth_audit_events_lost_total", "cause", "write_failed");
     }

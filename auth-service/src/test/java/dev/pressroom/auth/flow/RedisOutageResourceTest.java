@@ -76,7 +76,9 @@ class RedisOutageResourceTest {
                 .get("/oauth/userinfo")
                 .then()
                 .statusCode(200);
+        // Exactly once: the 503 left it current, and its one use retired it.
         app.refresh(tokens.path("refresh_token")).then().statusCode(200);
+        app.refresh(tokens.path("refresh_token")).then().statusCode(400).body("error", equalTo("invalid_grant"));
     }
 
     private static double redisErrors() {

@@ -22,6 +22,10 @@ public class PostgresProxyProfile implements QuarkusTestProfile {
         CuttableProxy.cut(PROXY);
     }
 
+    public static void reset() {
+        CuttableProxy.reset(PROXY);
+    }
+
     public static void restore() {
         CuttableProxy.restore(PROXY);
     }

@@ -15,7 +15,7 @@ public class RedisProxyProfile implements QuarkusTestProfile {
         int port = Integer.parseInt(System.getenv().getOrDefault("REDIS_PORT", "6379"));
         return Map.of(
                 "quarkus.redis.hosts",
-                "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/12",
+                "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${auth.redis.db}",
                 "quarkus.redis.timeout",
                 "2s");
     }

@@ -2,14 +2,22 @@ package dev.pressroom.content.api;
 
 import dev.pressroom.kernel.error.ApiException;
 import dev.pressroom.kernel.error.ErrorResponses;
+import io.netty.channel.unix.Errors;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. */
+/**
+ * PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. A query
+ * whose pooled connection the server ends (a restart, a failover) fails with {@link ClosedConnectionException} too;
+ * a connection reset (a crashed server, a dropped route) is a {@link SocketException}, or with the epoll transport
+ * (application.properties) netty's {@link Errors.NativeIoException}. The service opens no other sockets a request
+ * waits on, so these always mean the database.
+ */
 public class DatabaseDownMapper {
 
     private static final Logger LOG = Logger.getLogger(DatabaseDownMapper.class);
@@ -17,7 +25,9 @@ public class DatabaseDownMapper {
     @ServerExceptionMapper({
         ConnectException.class,
         ClosedConnectionException.class,
-        io.netty.channel.ConnectTimeoutException.class
+        io.netty.channel.ConnectTimeoutException.class,
+        SocketException.class,
+        Errors.NativeIoException.class
     })
     public Response databaseDown(Exception e) {
         LOG.warnf("Database unavailable: %s", e.getMessage());
@@ -27,5 +37,14 @@ public class DatabaseDownMapper {
                 "service_unavailable",
                 "The content store is unavailable; retry shortly.",
                 Map.of("Retry-After", "5")));
+    }
+
+    /** Whether a failure is one of those above: the database out of reach, not a statement that failed. */
+    public static boolean isOutage(Throwable failure) {
+        return failure instanceof ConnectException
+                || failure instanceof ClosedConnectionException
+                || failure instanceof io.netty.channel.ConnectTimeoutException
+                || failure instanceof SocketException
+                || failure instanceof Errors.NativeIoException;
     }
 }

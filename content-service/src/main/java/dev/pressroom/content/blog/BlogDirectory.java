@@ -1,5 +1,6 @@
 package dev.pressroom.content.blog;
 
+import dev.pressroom.content.api.DatabaseDownMapper;
 import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
 import io.smallrye.mutiny.Uni;
@@ -15,7 +16,12 @@ public class BlogDirectory {
 
     public BlogDirectory(BlogRepository repository, ContentConfig config) {
         this.repository = repository;
-        this.cache = new LookupCache<>(10_000, config.cache().lookupTtl(), Blog::id);
+        this.cache = new LookupCache<>(
+                10_000,
+                config.cache().lookupTtl(),
+                config.cache().lookupStaleIfError(),
+                Blog::id,
+                DatabaseDownMapper::isOutage);
     }
 
     public Uni<Optional<Blog>> find(String nameOrId) {

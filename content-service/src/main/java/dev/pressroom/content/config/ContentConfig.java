@@ -78,6 +78,13 @@ public interface ContentConfig {
         /** How long a blog's or key's lookup is trusted without a change notification (a safety net only). */
         @WithDefault("30s")
         Duration lookupTtl();
+
+        /**
+         * How long past its TTL a lookup still stands in when loading it again fails because PostgreSQL is unreachable
+         * (stale if error): cached answers keep being served through an outage, up to this bound.
+         */
+        @WithDefault("5m")
+        Duration lookupStaleIfError();
     }
 
     interface Listen {

@@ -1,5 +1,6 @@
 package dev.pressroom.content.key;
 
+import dev.pressroom.content.api.DatabaseDownMapper;
 import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
 import io.smallrye.mutiny.Uni;
@@ -17,7 +18,12 @@ public class KeyDirectory {
     public KeyDirectory(ContentKeyRepository repository, ContentConfig config) {
         this.repository = repository;
         this.hasher = new KeyHasher(config.key().pepper());
-        this.cache = new LookupCache<>(50_000, config.cache().lookupTtl(), ContentKey::blogId);
+        this.cache = new LookupCache<>(
+                50_000,
+                config.cache().lookupTtl(),
+                config.cache().lookupStaleIfError(),
+                ContentKey::blogId,
+                DatabaseDownMapper::isOutage);
     }
 
     public String hash(String key) {

@@ -8,16 +8,23 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.importer.TestBlogs;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +37,9 @@ class DatabaseOutageResourceTest {
 
     @Inject
     ContentAdmin admin;
+
+    @Inject
+    AgroalDataSource dataSource;
 
     @AfterEach
     void restore() {
@@ -63,6 +73,87 @@ class DatabaseOutageResourceTest {
     }
 
     @Test
+    void cachedReadWhenDatabaseCutThenSameAnswerFromCache() {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-cached");
+        Response before = post(blog);
+        before.then().statusCode(200);
+
+        DatabaseProxyProfile.cut();
+        // The blog and the key were looked up and the answer built just before: none of it needs the database.
+        Response during = post(blog);
+
+        during.then().statusCode(200).header("ETag", before.header("ETag"));
+        assertThat(during.asByteArray()).isEqualTo(before.asByteArray());
+    }
+
+    @Test
+    void uncachedAnswerWhenDatabaseCutThen503WithRetryAfter() {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-uncached");
+        post(blog).then().statusCode(200);
+
+        DatabaseProxyProfile.cut();
+        // Blog and key are known, but this answer was never built: the query itself meets the cut.
+        given().header("Authorization", "Key " + blog.key())
+                .get("/api/content/v1/blogs/" + blog.blog() + "/posts/tomato-soup")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .body("errors[0].code", equalTo("service_unavailable"));
+    }
+
+    @Test
+    void uncachedAnswerWhenDatabaseConnectionsResetThen503WithRetryAfter() {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-reset");
+        post(blog).then().statusCode(200);
+
+        // Resets instead of closes ("connection reset by peer"), as a crashed server or a dropped route answers.
+        DatabaseProxyProfile.reset();
+        given().header("Authorization", "Key " + blog.key())
+                .get("/api/content/v1/blogs/" + blog.blog() + "/posts/tomato-soup")
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .body("errors[0].code", equalTo("service_unavailable"));
+    }
+
+    @Test
+    void queryWhenServerEndsItsSessionThen503WithRetryAfter() throws Exception {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-terminated");
+        post(blog).then().statusCode(200);
+
+        try (Connection locker = dataSource.getConnection();
+                Connection control = dataSource.getConnection()) {
+            // The answer's query waits on a lock, so it is running when the server ends its session, as a
+            // PostgreSQL restart or failover does (FATAL 57P01 on a pooled connection, not a refused connect).
+            locker.setAutoCommit(false);
+            long lockerPid = single(locker, "select pg_backend_pid()");
+            locker.createStatement().execute("lock table post in access exclusive mode");
+            CompletableFuture<Response> during =
+                    CompletableFuture.supplyAsync(() -> given().header("Authorization", "Key " + blog.key())
+                            .get("/api/content/v1/blogs/" + blog.blog() + "/posts/tomato-soup"));
+            Awaitility.await()
+                    .atMost(RECOVERY)
+                    .until(() -> single(
+                                    control,
+                                    "select count(*) from pg_stat_activity where wait_event_type = 'Lock'"
+                                            + " and datname = current_database()")
+                            > 0);
+            single(
+                    control,
+                    "select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = current_database()"
+                            + " and pid <> pg_backend_pid() and pid <> " + lockerPid);
+            locker.rollback();
+
+            during.get()
+                    .then()
+                    .statusCode(503)
+                    .header("Retry-After", "5")
+                    .body("errors[0].code", equalTo("service_unavailable"));
+        }
+        await(() -> post(blog), 200);
+    }
+
+    @Test
     void importWhenListenerReconnectedAfterCutThenAnswerInvalidated() throws Exception {
         TestContent.Loaded blog = TestContent.demo(admin, "outage-listen");
         String before = post(blog).header("ETag");
@@ -86,6 +177,14 @@ class DatabaseOutageResourceTest {
     private static Response post(TestContent.Loaded blog) {
         return given().header("Authorization", "Key " + blog.key())
                 .get("/api/content/v1/blogs/" + blog.blog() + "/posts/knife-skills");
+    }
+
+    private static long single(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
     }
 
     private static String unknownKey() {

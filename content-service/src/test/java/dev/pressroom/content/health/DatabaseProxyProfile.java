@@ -15,11 +15,15 @@ public class DatabaseProxyProfile implements QuarkusTestProfile {
         int port = Integer.parseInt(System.getenv().getOrDefault("PG_PORT", "5432"));
         return Map.of(
                 "quarkus.datasource.reactive.url",
-                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/content_test");
+                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${content.db.name}");
     }
 
     public static void cut() {
         CuttableProxy.cut(PROXY);
+    }
+
+    public static void reset() {
+        CuttableProxy.reset(PROXY);
     }
 
     public static void restore() {

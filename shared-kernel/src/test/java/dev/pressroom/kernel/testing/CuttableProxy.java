@@ -13,13 +13,18 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A TCP proxy that tests put between a service and one of its datastores, then cut and restore, to show that an
  * outage fails cleanly and that the service recovers by itself. Cutting closes every open connection and refuses
- * new ones until restored.
+ * new ones until restored; resetting does the same with TCP resets (RST), as a crashed server or a middlebox that
+ * dropped the connection answers, which a client sees as "connection reset" rather than a clean close.
  *
  * <p>A Quarkus test profile starts the proxy while the test itself cuts it, and the two live in different class
  * loaders: the proxy's ports are therefore kept in system properties and it is switched through a small control
  * port, not through static state.
  */
 public final class CuttableProxy {
+
+    private static final char UP = '1';
+    private static final char CUT = '0';
+    private static final char RESET = '2';
 
     private CuttableProxy() {}
 
@@ -33,13 +38,13 @@ public final class CuttableProxy {
             ServerSocket server = new ServerSocket(0);
             ServerSocket control = new ServerSocket(0);
             Set<Socket> open = ConcurrentHashMap.newKeySet();
-            boolean[] enabled = {true}; // written by the control thread, read by the acceptor
+            char[] mode = {UP}; // written by the control thread, read by the acceptor
             daemon(name + "-proxy", () -> {
                 while (!server.isClosed()) {
                     try {
                         Socket client = server.accept();
-                        if (!enabled[0]) {
-                            client.close();
+                        if (mode[0] != UP) {
+                            close(client, mode[0]);
                             continue;
                         }
                         Socket target = new Socket(targetHost, targetPort);
@@ -55,9 +60,9 @@ public final class CuttableProxy {
             daemon(name + "-proxy-control", () -> {
                 while (!control.isClosed()) {
                     try (Socket c = control.accept()) {
-                        enabled[0] = c.getInputStream().read() == '1';
-                        if (!enabled[0]) {
-                            open.forEach(CuttableProxy::closeQuietly);
+                        mode[0] = (char) c.getInputStream().read();
+                        if (mode[0] != UP) {
+                            open.forEach(socket -> close(socket, mode[0]));
                             open.clear();
                         }
                         c.getOutputStream().write('k');
@@ -76,12 +81,28 @@ public final class CuttableProxy {
 
     /** Closes every connection through the proxy and refuses new ones. */
     public static void cut(String name) {
-        send(name, '0');
+        send(name, CUT);
+    }
+
+    /** Resets every connection through the proxy (RST instead of a close) and resets new ones. */
+    public static void reset(String name) {
+        send(name, RESET);
     }
 
     /** Lets connections through again. */
     public static void restore(String name) {
-        send(name, '1');
+        send(name, UP);
+    }
+
+    private static void close(Socket socket, char mode) {
+        if (mode == RESET) {
+            try {
+                socket.setSoLinger(true, 0); // closing now sends RST
+            } catch (IOException e) {
+                // already closed
+            }
+        }
+        closeQuietly(socket);
     }
 
     private static void send(String name, char command) {
