@@ -19,6 +19,8 @@ const RECOVERY_LIMIT_S = number('FAULTS_RECOVERY_LIMIT_SECONDS', 10);
 const PACE_MS = number('FAULTS_PACE_MS', 20);
 const HELD_TOKENS = number('FAULTS_HELD_TOKENS', 20);
 const TIMEOUT_MS = 5000;
+// reset: the datastore's connections are reset and new ones refused; blackhole: a partition, nothing answers.
+const CUT_MODE = env.FAULTS_CUT_MODE ?? 'reset';
 const DB = { content: env.FAULTS_CONTENT_DB ?? 'content_faults', auth: env.FAULTS_AUTH_DB ?? 'auth_faults' };
 const PORT = { manifest: number('FAULTS_MANIFEST_PORT', 8181), content: number('FAULTS_CONTENT_PORT', 8182),
   auth: number('FAULTS_AUTH_PORT', 8183) };
@@ -34,7 +36,7 @@ const proxy = fork(new URL('proxy.mjs', import.meta.url).pathname,
 const proxyPorts = await new Promise((resolve) => proxy.once('message', (m) => resolve(m.ports)));
 const switchProxy = (name, up) => new Promise((resolve) => {
   proxy.once('message', resolve);
-  proxy.send({ name, up });
+  proxy.send({ name, up, mode: CUT_MODE });
 });
 
 const ADMIN_TOKEN = randomBytes(24).toString('base64url');
@@ -377,7 +379,7 @@ try {
   };
   const lines = [
     `# make faults, ${new Date().toISOString()}`, '',
-    `Cut ${CUT_S} s each, ${SETTLE_S} s of load after each restore or restart, pace ${PACE_MS} ms per worker, `
+    `Cut (${CUT_MODE}) ${CUT_S} s each, ${SETTLE_S} s of load after each restore or restart, pace ${PACE_MS} ms per worker, `
       + `${loadRecords.length} requests; load average at the end ${execFileSync('cut', ['-d', ' ', '-f1-3', '/proc/loadavg'], { encoding: 'utf8' }).trim()}.`, '',
     '## Checks', '', '| check | result | detail |', '|---|---|---|',
     ...checks.map((c) => `| ${c.name} | ${c.ok ? 'pass' : '**FAIL**'} | ${c.detail} |`), '',
