@@ -5,6 +5,8 @@
 # The services run as make run starts them, on their own ports (8181-8183, management 9181-9183), databases
 # (content_faults, auth_faults) and Redis databases (3, 4), reaching both datastores through cuttable TCP proxies
 # (scripts/faults/proxy.mjs). A few minutes; the report is target/faults/report.md. Exits non-zero when a check fails.
+# FAULTS_CUT_MODE=blackhole cuts as a network partition does (connections stay open, nothing answers) instead of
+# resetting them; FAULTS_CUT_SECONDS, FAULTS_SETTLE_SECONDS, FAULTS_PACE_MS tune the run (faults.mjs).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
