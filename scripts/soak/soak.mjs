@@ -39,6 +39,7 @@ const MINUTES = number('SOAK_MINUTES', 30);
 const SAMPLE_SECONDS = number('SOAK_SAMPLE_SECONDS', 20);
 const WARMUP = number('SOAK_WARMUP_MINUTES', Math.min(5, MINUTES / 3));
 const RSS_WARMUP = number('SOAK_RSS_WARMUP_MINUTES', Math.min(10, MINUTES / 2));
+const minutes = (m) => `${Number(m.toFixed(1))} min`;
 // A short run still re-imports and registers a few times.
 const IMPORT_MINUTES = number('SOAK_IMPORT_MINUTES', Math.min(5, MINUTES / 3));
 const REGISTER_MINUTES = number('SOAK_REGISTER_MINUTES', Math.min(4, MINUTES / 4));
@@ -237,13 +238,13 @@ function judge(samples, tally) {
   const f = (x, digits = 2) => x.toFixed(digits);
   for (const s of SERVICES) {
     const heap = per10(samples, WARMUP, (x) => x.jvms[s].heap / MiB);
-    check(`${s} heap after GC, slope after ${WARMUP} min`, `${f(heap)} MiB/10 min`, `< ${SLOPE_LIMIT_MIB}`, heap < SLOPE_LIMIT_MIB);
+    check(`${s} heap after GC, slope after ${minutes(WARMUP)}`, `${f(heap)} MiB/10 min`, `< ${SLOPE_LIMIT_MIB}`, heap < SLOPE_LIMIT_MIB);
     const rss = per10(samples, RSS_WARMUP, (x) => x.jvms[s].rss / MiB);
-    check(`${s} RSS, slope after ${RSS_WARMUP} min`, `${f(rss)} MiB/10 min`, `< ${SLOPE_LIMIT_MIB}`, rss < SLOPE_LIMIT_MIB);
+    check(`${s} RSS, slope after ${minutes(RSS_WARMUP)}`, `${f(rss)} MiB/10 min`, `< ${SLOPE_LIMIT_MIB}`, rss < SLOPE_LIMIT_MIB);
   }
   for (const svc of ['content', 'auth']) {
     const bytes = per10(samples, WARMUP, (x) => x[svc].bytes / MiB);
-    check(`${svc}-service Redis db ${REDIS_DBS[svc]} memory (keys' MEMORY USAGE), slope after ${WARMUP} min`,
+    check(`${svc}-service Redis db ${REDIS_DBS[svc]} memory (keys' MEMORY USAGE), slope after ${minutes(WARMUP)}`,
       `${f(bytes, 3)} MiB/10 min`, `< ${SLOPE_LIMIT_MIB}`, bytes < SLOPE_LIMIT_MIB);
   }
   const over = samples.filter((x) => x.auth.keys > x.bound);
@@ -255,7 +256,7 @@ function judge(samples, tally) {
   for (const svc of ['content', 'auth']) {
     const growth = per10(samples, WARMUP, (x) => x.connections[svc]);
     const max = Math.max(...samples.map((x) => x.connections[svc]));
-    check(`PostgreSQL connections to ${PG_DBS[svc]}: slope after ${WARMUP} min, most`, `${f(growth)}/10 min, max ${max}`,
+    check(`PostgreSQL connections to ${PG_DBS[svc]}: slope after ${minutes(WARMUP)}, most`, `${f(growth)}/10 min, max ${max}`,
       `< ${CONNECTION_SLOPE_LIMIT}/10 min, <= ${PG_CAP[svc]}`, growth < CONNECTION_SLOPE_LIMIT && max <= PG_CAP[svc]);
   }
   const fiveHundreds = Object.values(tally.byService).reduce((sum, s) => sum + Object.entries(s.byStatus)
@@ -272,8 +273,8 @@ function summary(samples, tally, checks, extra) {
   const loads = samples.map((s) => s.load1);
   const lines = [
     `# Soak ${extra.stamp}`, '',
-    `${f(last.t)} minutes (SOAK_MINUTES=${MINUTES}), a sample every ${SAMPLE_SECONDS} s (${samples.length}), warm-up ${WARMUP} min`
-    + ` (RSS judged after ${RSS_WARMUP} min). Commit ${extra.commit}. Load average over the run: mean ${f(loads.reduce((a, b) => a + b, 0) / loads.length, 2)},`
+    `${f(last.t)} minutes (SOAK_MINUTES=${MINUTES}), a sample every ${SAMPLE_SECONDS} s (${samples.length}), warm-up ${minutes(WARMUP)}`
+    + ` (RSS judged after ${minutes(RSS_WARMUP)}). Commit ${extra.commit}. Load average over the run: mean ${f(loads.reduce((a, b) => a + b, 0) / loads.length, 2)},`
     + ` max ${f(Math.max(...loads), 2)} (2 cores, shared with other work).`, '',
     `Verdict: **${checks.every((c) => c.ok) ? 'PASS' : 'FAIL'}**`, '',
     '| check | measured | limit | |', '|---|---|---|---|',
