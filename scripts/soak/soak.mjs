@@ -373,7 +373,8 @@ async function soak() {
     + ` content answer cache hits ${counter(text.content, 'pressroom_content_cache_requests_total', /result="hit"/)},`
     + ` misses ${counter(text.content, 'pressroom_content_cache_requests_total', /result="miss"/)},`
     + ` 304s ${counter(text.content, 'pressroom_content_not_modified_total')},`
-    + ` evictions ${counter(text.content, 'pressroom_content_cache_evictions_total')};`
+    + ` evictions by size ${counter(text.content, 'pressroom_content_cache_evictions_total', /reason="size"/)},`
+    + ` by invalidation ${counter(text.content, 'pressroom_content_cache_evictions_total', /reason="invalidated"/)};`
     + ` auth tokens issued ${counter(text.auth, 'pressroom_auth_tokens_issued_total')},`
     + ` revocations ${counter(text.auth, 'pressroom_auth_revocations_total')}`;
   const workloadText = `${auth.registrations} registrations, ${tally.byService['content-import']?.requests ?? 0} re-imports`;
