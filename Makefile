@@ -6,7 +6,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint test bench fuzz fuzz-http faults import native-sources images clean
+.PHONY: help build run stop lint test bench fuzz fuzz-http faults soak import native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench           each service's benchmark"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
+	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"
 	@echo "make fuzz            coverage-guided fuzzing of every parser, FUZZ_SECONDS (60) per target; findings become regression inputs"
 	@echo "make import BLOG=name DIR=folder   import a blog folder into content-service"
 	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services"
@@ -54,6 +55,9 @@ fuzz-http: build
 
 faults:
 	scripts/faults.sh
+
+soak: build
+	scripts/soak.sh
 
 import:
 	@test -n "$(BLOG)" -a -n "$(DIR)" || { echo "usage: make import BLOG=<address name> DIR=<folder>"; exit 2; }
