@@ -24,11 +24,11 @@ public class Brand {
         /** Same origin or https (the CSP's img-src); the default is the service's own logo. */
         String logoUrl();
 
-        /** #rrggbb: the primary button and the focus ring's inner colour. */
+        /** #rrggbb: the background of each page's one primary button. */
         String accentColour();
     }
 
-    static final String NEAR_BLACK = "#111318";
+    static final String BLACK = "#000000";
     private static final Pattern HEX_COLOUR = Pattern.compile("#[0-9a-fA-F]{6}");
 
     private final String productName;
@@ -64,8 +64,8 @@ public class Brand {
     }
 
     /**
-     * The accent as CSS custom properties, with the text colour on it chosen for contrast: white or near-black,
-     * whichever contrasts more, which is always at least 4.5:1 (WCAG AA for text), whatever accent is configured.
+     * The accent as CSS custom properties, with the text colour on it chosen for contrast: white or black, whichever
+     * contrasts more, which is always at least 4.58:1 (WCAG AA asks 4.5:1 for text), whatever accent is configured.
      */
     static String themeCss(String accent) {
         if (!HEX_COLOUR.matcher(accent).matches()) {
@@ -73,8 +73,8 @@ public class Brand {
         }
         double luminance = luminance(accent);
         double onWhite = 1.05 / (luminance + 0.05);
-        double onDark = (luminance + 0.05) / (luminance(NEAR_BLACK) + 0.05);
-        String text = onWhite >= onDark ? "#ffffff" : NEAR_BLACK;
+        double onBlack = (luminance + 0.05) / (luminance(BLACK) + 0.05);
+        String text = onWhite >= onBlack ? "#ffffff" : BLACK;
         return ":root { --accent: " + accent.toLowerCase(Locale.ROOT) + "; --on-accent: " + text + "; }\n";
     }
 

@@ -12,6 +12,7 @@ import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -51,7 +52,7 @@ class PagesInBrowserResourceTest {
     /** The app's own pages: where the provider sends the person back (redirect and post-logout URIs). */
     @BeforeAll
     static void start() throws IOException {
-        app = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        app = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         app.createContext("/", exchange -> {
             byte[] page = "<!DOCTYPE html><html lang=\"en\"><title>Back in the app</title><h1>Back in the app</h1>"
                     .getBytes(StandardCharsets.UTF_8);
@@ -293,6 +294,16 @@ class PagesInBrowserResourceTest {
         signIn(TestClients.PASSWORD);
         browser.submit("button.primary");
         assertThat(backInTheApp("/cb")).containsKey("code");
+    }
+
+    /** The check above is not vacuous: on a page built to fail, axe-core names the violations. */
+    @Test
+    void accessibilityCheckWhenPageBreaksRulesThenViolationsReported() throws IOException {
+        browser.open("data:text/html,<body><img src='/static/logo.svg'><input type='text'></body>");
+        assertThat(browser.seriousAccessibilityViolations())
+                .anySatisfy(v -> assertThat(v).startsWith("html-has-lang (serious)"))
+                .anySatisfy(v -> assertThat(v).startsWith("image-alt (critical)"))
+                .anySatisfy(v -> assertThat(v).startsWith("label (critical)"));
     }
 
     @Test
