@@ -349,14 +349,14 @@ class PagesInBrowserResourceTest {
         assertThat(browser.seriousAccessibilityViolations()).as(browser.url()).isEmpty();
     }
 
-    /** Nothing scrolls sideways, and at a phone's width the controls keep at least 16 px from either edge. */
+    /** Nothing scrolls sideways, and the controls keep at least 32 px from either edge (the card's padding). */
     private static void assertFitsWithMargins(Width width, String... selectors) {
         Number scrollWidth = (Number) browser.driver.executeScript("return document.documentElement.scrollWidth");
         assertThat(scrollWidth.intValue()).isLessThanOrEqualTo(width.width());
         for (String selector : selectors) {
             Rectangle r = browser.find(selector).getRect();
-            assertThat(r.getX()).as(selector).isGreaterThanOrEqualTo(16);
-            assertThat(r.getX() + r.getWidth()).as(selector).isLessThanOrEqualTo(width.width() - 16);
+            assertThat(r.getX()).as(selector).isGreaterThanOrEqualTo(32);
+            assertThat(r.getX() + r.getWidth()).as(selector).isLessThanOrEqualTo(width.width() - 32);
         }
     }
 
