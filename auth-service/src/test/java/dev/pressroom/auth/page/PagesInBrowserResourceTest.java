@@ -93,7 +93,6 @@ class PagesInBrowserResourceTest {
         assertThat(browser.driver.getTitle()).isEqualTo("Sign in · Pressroom account");
         assertThat(browser.find("html").getAttribute("lang")).isEqualTo("en");
         assertThat(browser.find(".brand").getText()).isEqualTo("Pressroom");
-        assertThat(browser.find(".brand img").getDomProperty("naturalWidth")).isNotEqualTo("0");
         assertThat(browser.find(".lead").getText()).isEqualTo("to continue to Northwind Reader");
         assertFitsWithMargins(width, "#email", "#password", "button.primary");
         check("signin-" + slug(width));
@@ -343,8 +342,20 @@ class PagesInBrowserResourceTest {
         return query;
     }
 
-    /** A screenshot, then axe-core: no serious or critical violation on the page as it is. */
+    /**
+     * Both stylesheets and the logo loaded (the CSP let them in), a screenshot, then axe-core: no serious or critical
+     * violation on the page as it is.
+     */
     private static void check(String name) throws IOException {
+        assertThat(browser.driver.executeScript(
+                        "return [...document.styleSheets].map(s => s.href.replace(location.origin, '') + ' '"
+                                + " + s.cssRules.length)"))
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                .hasSize(2)
+                .allSatisfy(sheet -> assertThat((String) sheet).doesNotEndWith(" 0"))
+                .anySatisfy(sheet -> assertThat((String) sheet).startsWith("/static/auth.css "))
+                .anySatisfy(sheet -> assertThat((String) sheet).startsWith("/theme.css "));
+        assertThat(browser.find(".brand img").getDomProperty("naturalWidth")).isNotEqualTo("0");
         browser.screenshot(name);
         assertThat(browser.seriousAccessibilityViolations()).as(browser.url()).isEmpty();
     }
