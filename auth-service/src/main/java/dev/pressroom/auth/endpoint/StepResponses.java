@@ -1,6 +1,7 @@
 package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.page.Brand;
 import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,13 +15,14 @@ import java.util.List;
 @ApplicationScoped
 public class StepResponses {
 
-    static final String ACCOUNT_NAME = "your Pressroom account";
     private static final String CSP = "Content-Security-Policy";
 
     private final Cookies cookies;
+    private final Brand brand;
 
-    public StepResponses(Cookies cookies) {
+    public StepResponses(Cookies cookies, Brand brand) {
         this.cookies = cookies;
+        this.brand = brand;
     }
 
     public Response respond(AuthorizeStep step, String browserCsrf) {
@@ -33,7 +35,9 @@ public class StepResponses {
             builder = html(Pages.signin(new Pages.SignInPage(
                             s.pending().id(),
                             pageCsrf,
-                            s.client() == null ? ACCOUNT_NAME : s.client().name(),
+                            s.client() == null
+                                    ? "your " + brand.accountName()
+                                    : s.client().name(),
                             s.email(),
                             s.error()))
                     .render());
