@@ -58,12 +58,10 @@ const services = {};
 function start(svc) {
   const name = `${svc}-service`;
   const jar = `${ROOT}/${name}/target/quarkus-app/quarkus-run.jar`;
-  // As make run starts it: the Deployment's JVM flags and sizing, and its AppCDS archive when make run recorded one.
+  // As make run starts it: the Deployment's JVM flags, sizing and graceful shutdown, and its AppCDS archive when make
+  // run recorded one.
   const sizing = Object.fromEntries(execFileSync(`${ROOT}/scripts/pod-sizing.sh`, [name], { encoding: 'utf8' })
     .trim().split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-  // And, as its pod stops, finishing the requests under way (graceful shutdown) before it exits.
-  const shutdown = readFileSync(`${ROOT}/deploy/base/${name}/config.env`, 'utf8').match(/^QUARKUS_SHUTDOWN_TIMEOUT=(.*)$/m);
-  if (shutdown) sizing.QUARKUS_SHUTDOWN_TIMEOUT = shutdown[1];
   const archive = `${ROOT}/${name}/target/run-cds.jsa`;
   const cds = existsSync(archive) && statSync(archive).mtimeMs > statSync(jar).mtimeMs ? [`-XX:SharedArchiveFile=${archive}`] : [];
   const log = openSync(`${OUT}/${name}.log`, 'a');
