@@ -4,13 +4,12 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.validate.RedirectUris;
 import io.netty.channel.ConnectTimeoutException;
-import io.netty.channel.unix.Errors;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.net.ConnectException;
-import java.net.SocketException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jboss.logging.Logger;
@@ -38,8 +37,7 @@ public class AuthErrorMappers {
         ConnectException.class,
         ClosedConnectionException.class,
         ConnectTimeoutException.class,
-        SocketException.class,
-        Errors.NativeIoException.class
+        IOException.class
     })
     public Response postgresqlDown(Exception e, HttpHeaders headers) {
         datastoreErrors.postgresql(e);

@@ -3,11 +3,10 @@ package dev.pressroom.auth.error;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.ConnectTimeoutException;
-import io.netty.channel.unix.Errors;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
 import java.net.ConnectException;
-import java.net.SocketException;
 
 /**
  * Calls to Redis or PostgreSQL that failed because the datastore could not be reached or dropped the connection,
@@ -51,15 +50,15 @@ public class DatastoreErrors {
 
     /**
      * Counts a failed PostgreSQL call when the reactive client could not reach PostgreSQL or lost the connection (not
-     * a SQL error); answers whether it did. A reset connection (a crashed server, a dropped route) is a
-     * {@link SocketException}, or netty's {@link Errors.NativeIoException} on its native transport.
+     * a SQL error); answers whether it did. A reset connection (a crashed server, a dropped route) is an
+     * {@link IOException}: "Connection reset" on a read, "Connection reset by peer" on a write (NIO), netty's own
+     * on epoll.
      */
     public boolean postgresql(Throwable failure) {
         boolean down = failure instanceof ConnectException
                 || failure instanceof ClosedConnectionException
                 || failure instanceof ConnectTimeoutException
-                || failure instanceof SocketException
-                || failure instanceof Errors.NativeIoException;
+                || failure instanceof IOException;
         if (down) {
             postgresql.increment();
         }

@@ -2,11 +2,10 @@ package dev.pressroom.content.api;
 
 import dev.pressroom.kernel.error.ApiException;
 import dev.pressroom.kernel.error.ErrorResponses;
-import io.netty.channel.unix.Errors;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.net.ConnectException;
-import java.net.SocketException;
 import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -14,8 +13,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. A query
  * whose pooled connection the server ends (a restart, a failover) fails with {@link ClosedConnectionException} too;
- * a connection reset (a crashed server, a dropped route) is a {@link SocketException}, or with the epoll transport
- * (application.properties) netty's {@link Errors.NativeIoException}. The service opens no other sockets a request
+ * a connection reset (a crashed server, a dropped route) is an {@link IOException} (a SocketException on a read,
+ * a plain IOException on a write, netty's NativeIoException on epoll). The service opens no other sockets a request
  * waits on, so these always mean the database.
  */
 public class DatabaseDownMapper {
@@ -26,8 +25,7 @@ public class DatabaseDownMapper {
         ConnectException.class,
         ClosedConnectionException.class,
         io.netty.channel.ConnectTimeoutException.class,
-        SocketException.class,
-        Errors.NativeIoException.class
+        IOException.class
     })
     public Response databaseDown(Exception e) {
         LOG.warnf("Database unavailable: %s", e.getMessage());
@@ -44,7 +42,6 @@ public class DatabaseDownMapper {
         return failure instanceof ConnectException
                 || failure instanceof ClosedConnectionException
                 || failure instanceof io.netty.channel.ConnectTimeoutException
-                || failure instanceof SocketException
-                || failure instanceof Errors.NativeIoException;
+                || failure instanceof IOException;
     }
 }
