@@ -1,12 +1,9 @@
 package dev.pressroom.auth.error;
 
+import dev.pressroom.kernel.error.DatabaseOutages;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.netty.channel.ConnectTimeoutException;
-import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.net.ConnectException;
 
 /**
  * Calls to Redis or PostgreSQL that failed because the datastore could not be reached or dropped the connection,
@@ -50,15 +47,10 @@ public class DatastoreErrors {
 
     /**
      * Counts a failed PostgreSQL call when the reactive client could not reach PostgreSQL or lost the connection (not
-     * a SQL error); answers whether it did. A reset connection (a crashed server, a dropped route) is an
-     * {@link IOException}: "Connection reset" on a read, "Connection reset by peer" on a write (NIO), netty's own
-     * on epoll.
+     * a SQL error, {@link DatabaseOutages}); answers whether it did.
      */
     public boolean postgresql(Throwable failure) {
-        boolean down = failure instanceof ConnectException
-                || failure instanceof ClosedConnectionException
-                || failure instanceof ConnectTimeoutException
-                || failure instanceof IOException;
+        boolean down = DatabaseOutages.isOutage(failure);
         if (down) {
             postgresql.increment();
         }

@@ -1,6 +1,7 @@
 package dev.pressroom.content.api;
 
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.error.DatabaseOutages;
 import dev.pressroom.kernel.error.ErrorResponses;
 import io.vertx.sqlclient.ClosedConnectionException;
 import jakarta.ws.rs.core.Response;
@@ -11,11 +12,8 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * PostgreSQL unreachable: 503 with Retry-After, not a 500; the pool reconnects by itself once it is back. A query
- * whose pooled connection the server ends (a restart, a failover) fails with {@link ClosedConnectionException} too;
- * a connection reset (a crashed server, a dropped route) is an {@link IOException} (a SocketException on a read,
- * a plain IOException on a write, netty's NativeIoException on epoll). The service opens no other sockets a request
- * waits on, so these always mean the database.
+ * PostgreSQL unreachable ({@link DatabaseOutages}): 503 with Retry-After, not a 500; the pool reconnects by itself
+ * once it is back. The service opens no other sockets a request waits on, so these always mean the database.
  */
 public class DatabaseDownMapper {
 
@@ -35,13 +33,5 @@ public class DatabaseDownMapper {
                 "service_unavailable",
                 "The content store is unavailable; retry shortly.",
                 Map.of("Retry-After", "5")));
-    }
-
-    /** Whether a failure is one of those above: the database out of reach, not a statement that failed. */
-    public static boolean isOutage(Throwable failure) {
-        return failure instanceof ConnectException
-                || failure instanceof ClosedConnectionException
-                || failure instanceof io.netty.channel.ConnectTimeoutException
-                || failure instanceof IOException;
     }
 }

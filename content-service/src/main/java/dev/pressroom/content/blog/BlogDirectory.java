@@ -1,8 +1,8 @@
 package dev.pressroom.content.blog;
 
-import dev.pressroom.content.api.DatabaseDownMapper;
 import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
+import dev.pressroom.kernel.error.DatabaseOutages;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -21,7 +21,7 @@ public class BlogDirectory {
                 config.cache().lookupTtl(),
                 config.cache().lookupStaleIfError(),
                 Blog::id,
-                DatabaseDownMapper::isOutage);
+                DatabaseOutages::isOutage);
     }
 
     public Uni<Optional<Blog>> find(String nameOrId) {

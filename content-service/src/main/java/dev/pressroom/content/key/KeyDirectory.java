@@ -1,8 +1,8 @@
 package dev.pressroom.content.key;
 
-import dev.pressroom.content.api.DatabaseDownMapper;
 import dev.pressroom.content.cache.LookupCache;
 import dev.pressroom.content.config.ContentConfig;
+import dev.pressroom.kernel.error.DatabaseOutages;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -23,7 +23,7 @@ public class KeyDirectory {
                 config.cache().lookupTtl(),
                 config.cache().lookupStaleIfError(),
                 ContentKey::blogId,
-                DatabaseDownMapper::isOutage);
+                DatabaseOutages::isOutage);
     }
 
     public String hash(String key) {
