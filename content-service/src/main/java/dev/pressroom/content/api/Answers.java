@@ -3,16 +3,19 @@ package dev.pressroom.content.api;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.cache.AnswerCache;
 import dev.pressroom.content.config.ContentConfig;
+import dev.pressroom.kernel.error.DatabaseOutages;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
  * Revalidation and the answer cache in front of the services: a matching If-None-Match is answered with 304 before
  * anything is read; otherwise the body comes from the cache for the blog's current version, or is built (once for
- * all the requests that miss it together) and kept. Every 304 counts in pressroom.content.not.modified.
+ * all the requests that miss it together) and kept, within the database deadline (a 503 after it). Every 304 counts
+ * in pressroom.content.not.modified.
  */
 @ApplicationScoped
 public class Answers {
@@ -20,9 +23,11 @@ public class Answers {
     private final AnswerCache cache;
     private final ETags etags;
     private final Counter notModified;
+    private final Duration deadline;
 
     public Answers(AnswerCache cache, ContentConfig config, MeterRegistry registry) {
         this.cache = cache;
+        this.deadline = config.db().deadline();
         this.etags = new ETags(config.key().pepper());
         this.notModified = Counter.builder("pressroom.content.not.modified")
                 .description("Answers of 304 Not Modified (If-None-Match matched)")
@@ -34,7 +39,9 @@ public class Answers {
         if (ETags.matches(ifNoneMatch, etag)) {
             return Uni.createFrom().item(notModified(etag));
         }
-        Uni<byte[]> body = cache.get(new AnswerCache.Key(blog.id(), blog.version(), variant), () -> build.apply(blog));
+        Uni<byte[]> body = cache.get(
+                new AnswerCache.Key(blog.id(), blog.version(), variant),
+                () -> DatabaseOutages.within(deadline, build.apply(blog)));
         // "*" matches any current representation (RFC 9110 §13.1.2), so it is known only once the answer exists.
         return body.map(b -> ETags.isWildcard(ifNoneMatch) ? notModified(etag) : new Answer(etag, b));
     }

@@ -5,6 +5,7 @@ import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.DatabaseOutages;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Optional;
 
 /** Finds a blog by address name or id, through a per-replica cache dropped on the change notification of an import. */
@@ -13,9 +14,11 @@ public class BlogDirectory {
 
     private final BlogRepository repository;
     private final LookupCache<Blog> cache;
+    private final Duration deadline;
 
     public BlogDirectory(BlogRepository repository, ContentConfig config) {
         this.repository = repository;
+        this.deadline = config.db().deadline();
         this.cache = new LookupCache<>(
                 10_000,
                 config.cache().lookupTtl(),
@@ -27,8 +30,7 @@ public class BlogDirectory {
     public Uni<Optional<Blog>> find(String nameOrId) {
         return cache.find(
                 nameOrId,
-                () -> repository
-                        .findByNameOrId(nameOrId)
+                () -> DatabaseOutages.within(deadline, repository.findByNameOrId(nameOrId))
                         .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog)));
     }
 

@@ -40,6 +40,13 @@ public interface ContentConfig {
 
     interface Db {
         String name();
+
+        /**
+         * How long a request waits for PostgreSQL before it answers 503 (or a cached lookup stands in): a partitioned
+         * database neither answers nor closes the connection (CONTENT_DB_DEADLINE).
+         */
+        @WithDefault("3s")
+        Duration deadline();
     }
 
     interface Redis {

@@ -5,6 +5,7 @@ import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.DatabaseOutages;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Optional;
 
 /** Looks keys up by their hash; cached per replica and dropped when the blog's keys change (NOTIFY). */
@@ -14,9 +15,11 @@ public class KeyDirectory {
     private final ContentKeyRepository repository;
     private final KeyHasher hasher;
     private final LookupCache<ContentKey> cache;
+    private final Duration deadline;
 
     public KeyDirectory(ContentKeyRepository repository, ContentConfig config) {
         this.repository = repository;
+        this.deadline = config.db().deadline();
         this.hasher = new KeyHasher(config.key().pepper());
         this.cache = new LookupCache<>(
                 50_000,
@@ -33,8 +36,7 @@ public class KeyDirectory {
     public Uni<Optional<ContentKey>> find(String keyHash) {
         return cache.find(
                 keyHash,
-                () -> repository
-                        .findByHash(keyHash)
+                () -> DatabaseOutages.within(deadline, repository.findByHash(keyHash))
                         .map(entity -> Optional.ofNullable(entity).map(ContentKeyEntity::toKey)));
     }
 

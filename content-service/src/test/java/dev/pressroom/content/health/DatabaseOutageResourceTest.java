@@ -122,6 +122,30 @@ class DatabaseOutageResourceTest {
     }
 
     @Test
+    void readsWhenDatabasePartitionedThenCachedAnswersStandAndTheRestIs503WithinTheDeadline() {
+        TestContent.Loaded blog = TestContent.demo(admin, "outage-partition");
+        Response before = post(blog);
+        before.then().statusCode(200);
+
+        DatabaseProxyProfile.partition();
+        long started = System.nanoTime();
+        uncachedAnswer(blog)
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "5")
+                .body("errors[0].code", equalTo("service_unavailable"));
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+        Response cached = post(blog);
+        DatabaseProxyProfile.restore();
+
+        assertThat(waited)
+                .as("the 3 s database deadline, not the partition's length")
+                .isLessThan(Duration.ofSeconds(5));
+        cached.then().statusCode(200).header("ETag", before.header("ETag"));
+        await(() -> uncachedAnswer(blog), 200);
+    }
+
+    @Test
     void uncachedAnswerWhenDatabaseConnectionsResetThen503WithRetryAfter() {
         TestContent.Loaded blog = TestContent.demo(admin, "outage-reset");
         post(blog).then().statusCode(200);

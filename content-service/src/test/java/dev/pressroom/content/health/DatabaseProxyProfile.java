@@ -26,6 +26,11 @@ public class DatabaseProxyProfile implements QuarkusTestProfile {
         CuttableProxy.reset(PROXY);
     }
 
+    /** PostgreSQL stops answering, and keeps every connection open, until {@link #restore}. */
+    public static void partition() {
+        CuttableProxy.partition(PROXY);
+    }
+
     public static void restore() {
         CuttableProxy.restore(PROXY);
     }

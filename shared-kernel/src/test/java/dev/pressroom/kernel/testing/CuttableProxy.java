@@ -9,12 +9,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP proxy that tests put between a service and one of its datastores, then cut and restore, to show that an
  * outage fails cleanly and that the service recovers by itself. Cutting closes every open connection and refuses
  * new ones until restored; resetting does the same with TCP resets (RST), as a crashed server or a middlebox that
- * dropped the connection answers, which a client sees as "connection reset" rather than a clean close.
+ * dropped the connection answers, which a client sees as "connection reset" rather than a clean close. A partition
+ * closes nothing: bytes stop moving both ways and new connections are held unanswered, as when packets are lost,
+ * until restored, when what was held is delivered (TCP would retransmit it).
  *
  * <p>A Quarkus test profile starts the proxy while the test itself cuts it, and the two live in different class
  * loaders: the proxy's ports are therefore kept in system properties and it is switched through a small control
@@ -25,6 +28,7 @@ public final class CuttableProxy {
     private static final char UP = '1';
     private static final char CUT = '0';
     private static final char RESET = '2';
+    private static final char PARTITION = '3';
 
     private CuttableProxy() {}
 
@@ -38,31 +42,30 @@ public final class CuttableProxy {
             ServerSocket server = new ServerSocket(0);
             ServerSocket control = new ServerSocket(0);
             Set<Socket> open = ConcurrentHashMap.newKeySet();
-            char[] mode = {UP}; // written by the control thread, read by the acceptor
+            AtomicInteger mode = new AtomicInteger(UP); // written by the control thread, read by the others
             daemon(name + "-proxy", () -> {
                 while (!server.isClosed()) {
                     try {
                         Socket client = server.accept();
-                        if (mode[0] != UP) {
-                            close(client, mode[0]);
-                            continue;
+                        if (mode.get() == PARTITION) {
+                            daemon(name + "-proxy-held", () -> {
+                                awaitHealed(mode);
+                                connect(name, client, targetHost, targetPort, open, mode);
+                            });
+                        } else {
+                            connect(name, client, targetHost, targetPort, open, mode);
                         }
-                        Socket target = new Socket(targetHost, targetPort);
-                        open.add(client);
-                        open.add(target);
-                        pump(name, client.getInputStream(), target.getOutputStream(), client, target);
-                        pump(name, target.getInputStream(), client.getOutputStream(), client, target);
                     } catch (IOException e) {
-                        // a failed connection only affects that connection
+                        // the server socket closed
                     }
                 }
             });
             daemon(name + "-proxy-control", () -> {
                 while (!control.isClosed()) {
                     try (Socket c = control.accept()) {
-                        mode[0] = (char) c.getInputStream().read();
-                        if (mode[0] != UP) {
-                            open.forEach(socket -> close(socket, mode[0]));
+                        mode.set(c.getInputStream().read());
+                        if (mode.get() == CUT || mode.get() == RESET) {
+                            open.forEach(socket -> close(socket, (char) mode.get()));
                             open.clear();
                         }
                         c.getOutputStream().write('k');
@@ -87,6 +90,11 @@ public final class CuttableProxy {
     /** Resets every connection through the proxy (RST instead of a close) and resets new ones. */
     public static void reset(String name) {
         send(name, RESET);
+    }
+
+    /** Stops every byte both ways and holds new connections, keeping all of them open, until restored. */
+    public static void partition(String name) {
+        send(name, PARTITION);
     }
 
     /** Lets connections through again. */
@@ -119,12 +127,41 @@ public final class CuttableProxy {
         }
     }
 
-    private static void pump(String name, InputStream in, OutputStream out, Socket a, Socket b) {
+    private static void connect(
+            String name, Socket client, String targetHost, int targetPort, Set<Socket> open, AtomicInteger mode) {
+        if (mode.get() != UP) {
+            close(client, (char) mode.get());
+            return;
+        }
+        try {
+            Socket target = new Socket(targetHost, targetPort);
+            open.add(client);
+            open.add(target);
+            pump(name, client.getInputStream(), target.getOutputStream(), client, target, mode);
+            pump(name, target.getInputStream(), client.getOutputStream(), client, target, mode);
+        } catch (IOException e) {
+            closeQuietly(client); // a failed connection only affects that connection
+        }
+    }
+
+    private static void awaitHealed(AtomicInteger mode) {
+        while (mode.get() == PARTITION) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static void pump(String name, InputStream in, OutputStream out, Socket a, Socket b, AtomicInteger mode) {
         daemon(name + "-proxy-pump", () -> {
             byte[] buffer = new byte[16384];
             try {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                    awaitHealed(mode);
                     out.write(buffer, 0, n);
                     out.flush();
                 }
