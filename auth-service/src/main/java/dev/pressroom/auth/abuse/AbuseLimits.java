@@ -1,13 +1,13 @@
 package dev.pressroom.auth.abuse;
 
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.error.DatastoreErrors;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.store.RedisCalls;
 import dev.pressroom.kernel.id.Tokens;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -112,14 +112,12 @@ public class AbuseLimits {
             return 0
             """;
 
-    private final ReactiveRedisDataSource redis;
-    private final DatastoreErrors errors;
+    private final RedisCalls redis;
     private final Clock clock;
     private final AuthConfig.Limits limits;
 
-    public AbuseLimits(ReactiveRedisDataSource redis, DatastoreErrors errors, Clock clock, AuthConfig config) {
+    public AbuseLimits(RedisCalls redis, Clock clock, AuthConfig config) {
         this.redis = redis;
-        this.errors = errors;
         this.clock = clock;
         this.limits = config.limits();
     }
@@ -247,11 +245,6 @@ public class AbuseLimits {
     }
 
     private Uni<io.vertx.mutiny.redis.client.Response> eval(String script, String[] keys, String... args) {
-        String[] all = new String[2 + keys.length + args.length];
-        all[0] = script;
-        all[1] = Integer.toString(keys.length);
-        System.arraycopy(keys, 0, all, 2, keys.length);
-        System.arraycopy(args, 0, all, 2 + keys.length, args.length);
-        return redis.execute("EVAL", all).onFailure().transform(errors::redis);
+        return redis.eval(script, List.of(keys), List.of(args));
     }
 }

@@ -17,6 +17,11 @@ public enum AuditEventType {
     APP_REMOVED("app_removed"),
     /** A retired refresh token was presented again, or by another client: its chain is revoked. */
     REFRESH_TOKEN_REUSED("refresh_token_reused"),
+    /**
+     * A rotated refresh token came back from its client within the reuse grace, its successor never used (a lost
+     * reply): the successor is retired and new tokens issued.
+     */
+    REFRESH_TOKEN_RETRIED("refresh_token_retried"),
     /** A used authorization code was presented again: what its first exchange minted is revoked. */
     CODE_REPLAYED("code_replayed"),
     CLIENT_REGISTERED("client_registered"),

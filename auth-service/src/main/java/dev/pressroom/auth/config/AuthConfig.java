@@ -46,6 +46,21 @@ public interface AuthConfig {
     @WithDefault("P90D")
     Duration refreshChainMax();
 
+    /**
+     * A rotated refresh token presented again this soon after its rotation, by its own client, while the token that
+     * replaced it was never used, is taken for a retry after a lost reply: the unused successor is retired and new
+     * tokens issued instead of the chain being revoked (AUTH_REFRESH_REUSE_GRACE; zero turns it off).
+     */
+    @WithDefault("PT30S")
+    Duration refreshReuseGrace();
+
+    /**
+     * How long a request waits for any one Redis call before it answers 503 (AUTH_REDIS_DEADLINE): a partitioned Redis
+     * neither answers nor closes the connection.
+     */
+    @WithDefault("PT2S")
+    Duration redisDeadline();
+
     /** How long a browser session (the sid) lasts after sign-in. */
     @WithDefault("PT12H")
     Duration sessionTtl();

@@ -66,7 +66,8 @@ public class TokenIssuer {
      * @param nonce        the authorization request's nonce, null on refresh
      * @param retiring     the refresh token being rotated (retired only if these tokens are recorded), null for a code
      */
-    public Uni<TokenResponse> issue(Grant grant, List<String> accessScopes, String nonce, String retiring) {
+    public Uni<TokenResponse> issue(
+            Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
         UUID accountId = UUID.fromString(grant.accountId());
         return Uni.combine()
                 .all()
@@ -89,7 +90,7 @@ public class TokenIssuer {
     }
 
     private Uni<TokenResponse> mint(
-            Account account, Grant grant, List<String> accessScopes, String nonce, String retiring) {
+            Account account, Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(
@@ -118,7 +119,8 @@ public class TokenIssuer {
                     case MINTED -> Uni.createFrom().voidItem();
                     case UNKNOWN ->
                         Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
-                    // Another request rotated the same token first: reuse, as RFC 9700 §4.14.2 treats it.
+                    // Another request rotated the same token first, or a retried one is no retry: reuse (RFC 9700
+                    // §4.14.2).
                     case REUSED -> Uni.createFrom().failure(new TokenReuse.RetiredMeanwhile());
                     case REVOKED ->
                         Uni.createFrom().failure(OAuthException.invalidGrant("The grant has been revoked."));

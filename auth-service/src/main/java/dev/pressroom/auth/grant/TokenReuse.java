@@ -13,7 +13,7 @@ import java.util.UUID;
 
 /**
  * What detected token reuse does (RFC 9700 §4.14.2, §4.5): revoke the grant, record the audit event with the address
- * that presented the token, answer invalid_grant.
+ * that presented the token, answer invalid_grant. A retry within the reuse grace is recorded here too.
  */
 @ApplicationScoped
 public class TokenReuse {
@@ -66,6 +66,12 @@ public class TokenReuse {
                                 origin)
                         .with("cause", cause.code)
                         .with("presented_by", presentedBy)));
+    }
+
+    /** A rotated refresh token came back within the grace with its successor unused, and was honoured. */
+    public void refreshTokenRetried(Grant grant, Origin origin) {
+        audit.record(AuditEvent.of(
+                AuditEventType.REFRESH_TOKEN_RETRIED, UUID.fromString(grant.accountId()), grant.clientId(), origin));
     }
 
     /** A code is replayed only by the client it was issued to (any other is refused before it is consumed). */

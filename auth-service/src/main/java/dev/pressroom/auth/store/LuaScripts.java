@@ -51,31 +51,47 @@ final class LuaScripts {
 
     /**
      * Records the tokens of one code exchange or refresh, and for a refresh retires the presented token in the same
-     * step, so a failure before this point leaves it current and the client's retry is not taken for reuse.
+     * step, so a failure before this point leaves it current and the client's retry is not taken for reuse. A retired
+     * token records when it was retired and what replaced it (t, n, a), so a retry whose reply was lost can be told
+     * from reuse: presented again within the grace while its successor is still current, the successor is retired and
+     * its access token deleted in its stead (TokenStore.Retiring).
      * KEYS: grant set, revoked marker, app index, access token, then the new refresh token when ARGV[8] is 1, then
-     * the retiring refresh token when ARGV[9] is 1.
+     * the retiring refresh token when ARGV[9] is 1, then its successor's refresh and access token when ARGV[10] is 1.
      * ARGV: 1 now, 2 the most live tokens a grant holds, 3 grant id, 4 access data, 5 access expiry, 6 refresh data,
-     * 7 refresh expiry, 8 and 9 as above.
+     * 7 refresh expiry, 8 to 10 as above, 11 the grace in seconds.
      * Answers minted; unknown or reused (the retiring token); revoked (the grant); full (the grant holds its most).
      */
     static final String MINT = EXTEND + """
             local now = tonumber(ARGV[1])
             local i = 5
-            local refresh, retiring
+            local refresh, retiring, successor, successorAccess
             if ARGV[8] == '1' then refresh = KEYS[i]; i = i + 1 end
-            if ARGV[9] == '1' then retiring = KEYS[i] end
+            if ARGV[9] == '1' then retiring = KEYS[i]; i = i + 1 end
+            if ARGV[10] == '1' then successor = KEYS[i]; successorAccess = KEYS[i + 1] end
             if retiring then
               local state = redis.call('HGET', retiring, 's')
               if not state then return 'unknown' end
-              if state == 'r' then return 'reused' end
+              if state == 'r' then
+                if not successor then return 'reused' end
+                local was = redis.call('HMGET', retiring, 't', 'n', 'a')
+                if not was[1] or now - tonumber(was[1]) > tonumber(ARGV[11]) or was[2] ~= successor
+                    or was[3] ~= successorAccess or redis.call('HGET', successor, 's') ~= 'c' then
+                  return 'reused'
+                end
+              end
             end
             if redis.call('EXISTS', KEYS[2]) == 1 then return 'revoked' end
             redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
             if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 'full' end
-            if retiring then
-              redis.call('HSET', retiring, 's', 'r')
+            if successor then
+              redis.call('HSET', successor, 's', 'r')
+              redis.call('ZREM', KEYS[1], successor, successorAccess)
+              redis.call('DEL', successorAccess)
+            elseif retiring then
+              redis.call('HSET', retiring, 's', 'r', 't', now)
               redis.call('ZREM', KEYS[1], retiring)
             end
+            if retiring then redis.call('HSET', retiring, 'n', refresh or '', 'a', KEYS[4]) end
             local last = tonumber(ARGV[5])
             redis.call('SET', KEYS[4], ARGV[4], 'EX', last - now)
             redis.call('ZADD', KEYS[1], last, KEYS[4])

@@ -3,8 +3,6 @@ package dev.pressroom.auth.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
-import dev.pressroom.auth.error.DatastoreErrors;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +14,8 @@ import java.util.Locale;
 /**
  * The Redis-backed stores. Every token is stored under the SHA-256 of its value, so a copy of Redis
  * holds no usable token. Single use and rotation are Lua scripts, atomic on the Redis server.
- * Any Redis failure becomes 503 temporarily_unavailable: nothing is minted that cannot be recorded.
+ * Any Redis failure, or no answer within the deadline, becomes 503 temporarily_unavailable ({@link RedisCalls}):
+ * nothing is minted that cannot be recorded.
  */
 @ApplicationScoped
 public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore {
@@ -24,16 +23,13 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     /** The most tokens one revocation script deletes. */
     static final int REVOKE_BATCH = 64;
 
-    private final ReactiveRedisDataSource redis;
-    private final DatastoreErrors errors;
+    private final RedisCalls redis;
     private final ObjectMapper json;
     private final AuthConfig config;
     private final Clock clock;
 
-    public RedisStores(
-            ReactiveRedisDataSource redis, DatastoreErrors errors, ObjectMapper json, AuthConfig config, Clock clock) {
+    public RedisStores(RedisCalls redis, ObjectMapper json, AuthConfig config, Clock clock) {
         this.redis = redis;
-        this.errors = errors;
         this.json = json;
         this.config = config;
         this.clock = clock;
@@ -75,7 +71,33 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     @Override
     public Uni<Minted> mint(
-            String retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
+            Retiring retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
+        if (retiring == null || !retiring.retried()) {
+            return mint(retiring, null, accessGrant, accessToken, refreshGrant, refreshToken);
+        }
+        // The script may touch only the keys it is given: read which successor the retired token recorded first (it
+        // checks that this is still so).
+        return command("HMGET", RedisKeys.refresh(retiring.token()), "n", "a")
+                .chain(successor -> successor == null || successor.get(0) == null || successor.get(1) == null
+                        ? Uni.createFrom().item(Minted.REUSED)
+                        : mint(
+                                retiring,
+                                List.of(
+                                        successor.get(0).toString(),
+                                        successor.get(1).toString()),
+                                accessGrant,
+                                accessToken,
+                                refreshGrant,
+                                refreshToken));
+    }
+
+    private Uni<Minted> mint(
+            Retiring retiring,
+            List<String> successorKeys,
+            Grant accessGrant,
+            String accessToken,
+            Grant refreshGrant,
+            String refreshToken) {
         String accountId = accessGrant.accountId();
         String grantId = accessGrant.grantId();
         List<String> keys = new ArrayList<>(List.of(
@@ -87,7 +109,10 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
             keys.add(RedisKeys.refresh(refreshToken));
         }
         if (retiring != null) {
-            keys.add(RedisKeys.refresh(retiring));
+            keys.add(RedisKeys.refresh(retiring.token()));
+        }
+        if (successorKeys != null) {
+            keys.addAll(successorKeys);
         }
         List<String> args = List.of(
                 seconds(clock.instant().getEpochSecond()),
@@ -98,7 +123,9 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                 refreshToken == null ? "" : write(refreshGrant),
                 refreshToken == null ? "0" : seconds(refreshGrant.expiresAt()),
                 refreshToken == null ? "0" : "1",
-                retiring == null ? "0" : "1");
+                retiring == null ? "0" : "1",
+                successorKeys == null ? "0" : "1",
+                seconds(config.refreshReuseGrace().toSeconds()));
         return eval(LuaScripts.MINT, keys, args)
                 .map(r -> Minted.valueOf(r.toString().toUpperCase(Locale.ROOT)));
     }
@@ -244,16 +271,11 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     private Uni<Response> eval(String script, List<String> keys, List<String> args) {
-        List<String> all = new ArrayList<>();
-        all.add(script);
-        all.add(Integer.toString(keys.size()));
-        all.addAll(keys);
-        all.addAll(args);
-        return command("EVAL", all.toArray(String[]::new));
+        return redis.eval(script, keys, args);
     }
 
     private Uni<Response> command(String name, String... args) {
-        return redis.execute(name, args).onFailure().transform(errors::redis);
+        return redis.command(name, args);
     }
 
     private String write(Object value) {

@@ -11,7 +11,7 @@ public interface TokenStore {
         MINTED,
         /** The retiring refresh token is no longer known (expired, or its grant was revoked). */
         UNKNOWN,
-        /** The retiring refresh token was already retired: reuse. Nothing was recorded. */
+        /** The retiring refresh token was already retired (and is no retry within the grace): reuse. Nothing was recorded. */
         REUSED,
         /** The grant was revoked. Nothing was recorded. */
         REVOKED,
@@ -20,11 +20,28 @@ public interface TokenStore {
     }
 
     /**
+     * The refresh token a mint rotates. A current one is retired by the mint. A {@code retried} one was rotated
+     * already and comes back within the reuse grace (AuthConfig#refreshReuseGrace): the mint goes ahead only if the
+     * successor of that rotation was never used, and retires that successor (and revokes its access token) instead,
+     * so the chain keeps one live refresh token and a later use of the successor is reuse.
+     */
+    record Retiring(String token, boolean retried) {
+
+        public static Retiring current(String token) {
+            return new Retiring(token, false);
+        }
+
+        public static Retiring retried(String token) {
+            return new Retiring(token, true);
+        }
+    }
+
+    /**
      * Records an access token and, when {@code refreshToken} is non-null, a current refresh token, both in the grant
      * of {@code accessGrant}, and adds the grant to its app's index. When {@code retiring} is non-null (a refresh),
-     * that refresh token is retired in the same atomic step, and only if it is still current.
+     * that refresh token is rotated in the same atomic step, as {@link Retiring} says, or nothing is recorded.
      */
-    Uni<Minted> mint(String retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken);
+    Uni<Minted> mint(Retiring retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken);
 
     Uni<Grant> findAccessToken(String accessToken);
 

@@ -145,6 +145,16 @@ class OidcClientLibraryResourceTest {
         assertThat(refreshedClaims.getSubject()).isEqualTo(claims.getSubject());
         assertThat(refreshedClaims.getAuthenticationTime()).isEqualTo(claims.getAuthenticationTime());
 
+        assertThat(OIDCTokenResponseParser.parse(new TokenRequest.Builder(
+                                        provider.getTokenEndpointURI(),
+                                        auth,
+                                        new RefreshTokenGrant(
+                                                second.getOIDCTokens().getRefreshToken()))
+                                .build()
+                                .toHTTPRequest()
+                                .send())
+                        .indicatesSuccess())
+                .isTrue();
         TokenResponse reused = OIDCTokenResponseParser.parse(
                 new TokenRequest.Builder(provider.getTokenEndpointURI(), auth, new RefreshTokenGrant(refreshToken))
                         .build()

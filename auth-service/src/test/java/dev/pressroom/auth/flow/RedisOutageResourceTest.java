@@ -76,9 +76,37 @@ class RedisOutageResourceTest {
                 .get("/oauth/userinfo")
                 .then()
                 .statusCode(200);
-        // Exactly once: the 503 left it current, and its one use retired it.
-        app.refresh(tokens.path("refresh_token")).then().statusCode(200);
+        // Exactly once: the 503 left it current, and its one use retired it (its successor used, no retry is left).
+        String next = app.refresh(tokens.path("refresh_token"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("refresh_token");
+        app.refresh(next).then().statusCode(200);
         app.refresh(tokens.path("refresh_token")).then().statusCode(400).body("error", equalTo("invalid_grant"));
+    }
+
+    @Test
+    void refreshWhenRedisPartitionedThen503WithinTheDeadlineAndTheTokenStillRefreshesAfterwards() {
+        TestClients app = TestClients.create();
+        String refresh =
+                app.exchange(app.code(new Browser(), "openid offline_access")).path("refresh_token");
+        double errorsBefore = redisErrors();
+
+        RedisProxyProfile.partition();
+        long started = System.nanoTime();
+        app.refresh(refresh).then().statusCode(503).body("error", equalTo("temporarily_unavailable"));
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+        RedisProxyProfile.restore();
+
+        assertThat(waited)
+                .as("the 2 s Redis deadline, not the partition's length")
+                .isLessThan(Duration.ofSeconds(4));
+        assertThat(redisErrors() - errorsBefore).isGreaterThanOrEqualTo(1);
+        // Once the partition heals the held rotation may reach Redis, its answer long given up: the client's retry
+        // with the same token is within the reuse grace, so the chain lives on either way.
+        String next = app.refresh(refresh).then().statusCode(200).extract().path("refresh_token");
+        app.refresh(next).then().statusCode(200);
     }
 
     private static double redisErrors() {

@@ -105,8 +105,8 @@ class RefreshTokenGrantTest {
     }
 
     @Test
-    void handleWhenRetiredTokenPresentedAgainThenChainRevokedAndReuseAudited() {
-        TokenResponse rotated = refresh(issued.refreshToken());
+    void handleWhenRetiredTokenPresentedAgainAfterItsSuccessorWasUsedThenChainRevokedAndReuseAudited() {
+        TokenResponse rotated = refresh(refresh(issued.refreshToken()).refreshToken());
 
         OAuthException refused = refused(refresh(app, issued.refreshToken(), null));
 
@@ -121,6 +121,91 @@ class RefreshTokenGrantTest {
             assertThat(event.type()).isEqualTo(AuditEventType.REFRESH_TOKEN_REUSED);
             assertThat(event.details()).containsEntry("cause", "retired_token").containsEntry("presented_by", "app");
         });
+    }
+
+    @Test
+    void handleWhenRetiredTokenRetriedWithinTheGraceAndSuccessorUnusedThenSuccessorReplaced() {
+        TokenResponse lost = refresh(issued.refreshToken());
+        grants.clock.advance(grants.config.refreshReuseGrace());
+
+        TokenResponse retried = refresh(issued.refreshToken());
+
+        assertThat(retried.refreshToken()).isNotIn(issued.refreshToken(), lost.refreshToken());
+        assertThat(state(retried.refreshToken())).isEqualTo(Outcome.Status.FIRST_USE);
+        assertThat(state(lost.refreshToken()))
+                .as("the successor whose reply was lost is retired, so a later use of it is reuse")
+                .isEqualTo(Outcome.Status.REUSED);
+        assertThat(grants.tokens.findAccessToken(lost.accessToken()).await().indefinitely())
+                .as("the lost reply's access token")
+                .isNull();
+        assertThat(grants.tokens.findAccessToken(retried.accessToken()).await().indefinitely())
+                .isNotNull();
+        assertThat(grants.revocations("reuse")).isZero();
+        assertThat(grants.audit.events())
+                .singleElement()
+                .satisfies(event -> assertThat(event.type()).isEqualTo(AuditEventType.REFRESH_TOKEN_RETRIED));
+    }
+
+    @Test
+    void handleWhenReplacedSuccessorComesBackThenChainRevoked() {
+        TokenResponse lost = refresh(issued.refreshToken());
+        TokenResponse retried = refresh(issued.refreshToken());
+
+        OAuthException refused = refused(refresh(app, lost.refreshToken(), null));
+
+        assertThat(refused.error()).isEqualTo("invalid_grant");
+        assertThat(state(retried.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.revocations("reuse")).isEqualTo(1);
+    }
+
+    @Test
+    void handleWhenRetriedTwiceWithinTheGraceThenEachRetryReplacesTheLastSuccessor() {
+        refresh(issued.refreshToken());
+        refresh(issued.refreshToken());
+
+        TokenResponse third = refresh(issued.refreshToken());
+
+        assertThat(refresh(third.refreshToken()).refreshToken()).isNotNull();
+        assertThat(grants.revocations("reuse")).isZero();
+    }
+
+    @Test
+    void handleWhenRetiredTokenRetriedAfterTheGraceThenChainRevoked() {
+        TokenResponse lost = refresh(issued.refreshToken());
+        grants.clock.advance(grants.config.refreshReuseGrace().plusSeconds(1));
+
+        assertThat(refused(refresh(app, issued.refreshToken(), null)).error()).isEqualTo("invalid_grant");
+        assertThat(state(lost.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.audit.events())
+                .extracting(AuditEvent::details)
+                .containsExactly(Map.of("cause", "retired_token", "presented_by", "app"));
+    }
+
+    @Test
+    void handleWhenGraceIsZeroThenTheFirstRepresentationRevokesTheChain() throws Exception {
+        try (TestGrants strict = new TestGrants(Map.of("auth.refresh-reuse-grace", "PT0S"))) {
+            Chain chain = new Chain(strict);
+            TokenResponse lost = chain.refresh(chain.app, chain.issued.refreshToken(), null)
+                    .await()
+                    .indefinitely();
+
+            assertThat(refused(chain.refresh(chain.app, chain.issued.refreshToken(), null))
+                            .error())
+                    .isEqualTo("invalid_grant");
+            assertThat(chain.state(lost.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
+        }
+    }
+
+    @Test
+    void handleWhenAnotherClientRetriesARetiredTokenWithinTheGraceThenChainRevokedAsLeaked() {
+        TokenResponse lost = refresh(issued.refreshToken());
+
+        OAuthException refused =
+                refused(refresh(TestGrants.client("other", "openid", "offline_access"), issued.refreshToken(), null));
+
+        assertThat(refused.description()).contains("another client");
+        assertThat(state(lost.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.revocations("wrong_client")).isEqualTo(1);
     }
 
     @Test

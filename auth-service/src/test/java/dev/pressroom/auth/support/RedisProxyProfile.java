@@ -24,6 +24,11 @@ public class RedisProxyProfile implements QuarkusTestProfile {
         CuttableProxy.cut(PROXY);
     }
 
+    /** Redis stops answering, and keeps every connection open, until {@link #restore}. */
+    public static void partition() {
+        CuttableProxy.partition(PROXY);
+    }
+
     public static void restore() {
         CuttableProxy.restore(PROXY);
     }

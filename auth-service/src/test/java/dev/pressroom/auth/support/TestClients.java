@@ -130,6 +130,20 @@ public final class TestClients {
                 .post("/oauth/token");
     }
 
+    /** Whether introspection (RFC 7662) by this client says the token is active. */
+    public boolean active(String token) {
+        return Admin.publicApi()
+                .auth()
+                .preemptive()
+                .basic(clientId, secret)
+                .formParam("token", token)
+                .post("/oauth/introspect")
+                .then()
+                .statusCode(200)
+                .extract()
+                .<Boolean>path("active");
+    }
+
     public static Map<String, String> query(Response redirect) {
         Assertions.assertThat(redirect.statusCode()).as(redirect.asString()).isEqualTo(303);
         URI location = URI.create(redirect.header("Location"));

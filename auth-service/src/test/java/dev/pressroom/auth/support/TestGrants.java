@@ -80,7 +80,8 @@ public final class TestGrants implements AutoCloseable {
 
     public TestGrants(Map<String, String> config) {
         this.config = TestConfig.auth(config);
-        this.tokens = new InMemoryTokenStore(this.config.limits().liveTokensPerGrant());
+        this.tokens = new InMemoryTokenStore(
+                this.config.limits().liveTokensPerGrant(), this.config.refreshReuseGrace(), clock);
         this.key = KEY;
         this.revocations = new Revocations(tokens, new InMemorySessionStore(), registry);
         TokenIssuer issuer = new TokenIssuer(
@@ -94,7 +95,7 @@ public final class TestGrants implements AutoCloseable {
                 clock);
         TokenReuse reuse = new TokenReuse(revocations, new AuditLog(new AuditWriter(audit, registry), clock, registry));
         this.authorizationCode = new AuthorizationCodeGrant(codes, reuse, issuer, this.config, clock);
-        this.refreshToken = new RefreshTokenGrant(tokens, revocations, issuer, reuse, clock);
+        this.refreshToken = new RefreshTokenGrant(tokens, revocations, issuer, reuse, this.config, clock);
     }
 
     /** A person who consented to {@code clientId} for {@code scopes}: the account's id and the consent's. */

@@ -4,6 +4,9 @@ import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.store.TokenStore;
 import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -11,31 +14,42 @@ import java.util.Set;
 
 /**
  * TokenStore in maps, with the Redis scripts' rules (store/LuaScripts): a refresh token is current, then retired
- * (still known, for reuse detection); a revoked grant loses its live tokens and refuses later mints; a grant holds at
- * most {@code liveTokensPerGrant} live tokens. Nothing expires: the tests that use it move no time through Redis.
+ * (still known, for reuse detection, with when and into what); a retried one within the grace replaces its unused
+ * successor; a revoked grant loses its live tokens and refuses later mints; a grant holds at most
+ * {@code liveTokensPerGrant} live tokens. Nothing expires: the tests that use it move no time through Redis.
  */
 public final class InMemoryTokenStore implements TokenStore {
 
-    private record Refresh(Grant grant, boolean retired) {}
+    /** retiredAt, successor and successorAccess are set once the token is retired by a rotation. */
+    private record Refresh(Grant grant, boolean retired, Instant retiredAt, String successor, String successorAccess) {
+
+        Refresh rotatedInto(Instant at, String refreshToken, String accessToken) {
+            return new Refresh(grant, true, retiredAt == null ? at : retiredAt, refreshToken, accessToken);
+        }
+    }
 
     private final int liveTokensPerGrant;
+    private final Duration reuseGrace;
+    private final Clock clock;
     private final Map<String, Grant> accessTokens = new HashMap<>();
     private final Map<String, Refresh> refreshTokens = new HashMap<>();
     private final Set<String> revokedGrants = new HashSet<>();
 
-    public InMemoryTokenStore(int liveTokensPerGrant) {
+    public InMemoryTokenStore(int liveTokensPerGrant, Duration reuseGrace, Clock clock) {
         this.liveTokensPerGrant = liveTokensPerGrant;
+        this.reuseGrace = reuseGrace;
+        this.clock = clock;
     }
 
     @Override
     public synchronized Uni<Minted> mint(
-            String retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
+            Retiring retiring, Grant accessGrant, String accessToken, Grant refreshGrant, String refreshToken) {
+        Refresh presented = retiring == null ? null : refreshTokens.get(retiring.token());
         if (retiring != null) {
-            Refresh presented = refreshTokens.get(retiring);
             if (presented == null) {
                 return Uni.createFrom().item(Minted.UNKNOWN);
             }
-            if (presented.retired()) {
+            if (presented.retired() && !(retiring.retried() && retryable(presented))) {
                 return Uni.createFrom().item(Minted.REUSED);
             }
         }
@@ -46,14 +60,28 @@ public final class InMemoryTokenStore implements TokenStore {
         if (liveTokens(grantId) >= liveTokensPerGrant) {
             return Uni.createFrom().item(Minted.FULL);
         }
-        if (retiring != null) {
-            refreshTokens.put(retiring, new Refresh(refreshTokens.get(retiring).grant(), true));
+        if (presented != null) {
+            if (presented.retired()) {
+                Refresh successor = refreshTokens.get(presented.successor());
+                refreshTokens.put(presented.successor(), new Refresh(successor.grant(), true, null, null, null));
+                accessTokens.remove(presented.successorAccess());
+            }
+            refreshTokens.put(retiring.token(), presented.rotatedInto(clock.instant(), refreshToken, accessToken));
         }
         accessTokens.put(accessToken, accessGrant);
         if (refreshToken != null) {
-            refreshTokens.put(refreshToken, new Refresh(refreshGrant, false));
+            refreshTokens.put(refreshToken, new Refresh(refreshGrant, false, null, null, null));
         }
         return Uni.createFrom().item(Minted.MINTED);
+    }
+
+    /** Retired within the grace, and its successor still current. */
+    private boolean retryable(Refresh retired) {
+        Refresh successor = retired.successor() == null ? null : refreshTokens.get(retired.successor());
+        return retired.retiredAt() != null
+                && !clock.instant().isAfter(retired.retiredAt().plus(reuseGrace))
+                && successor != null
+                && !successor.retired();
     }
 
     @Override

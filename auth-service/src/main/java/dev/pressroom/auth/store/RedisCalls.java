@@ -1,0 +1,50 @@
+package dev.pressroom.auth.store;
+
+import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.error.DatastoreErrors;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Response;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every Redis call of the service, answered within the Redis deadline (AUTH_REDIS_DEADLINE) or failed, and every
+ * failure counted and turned into the 503 ({@link DatastoreErrors#redis}). In a network partition Redis neither
+ * answers nor closes the connection, and the reactive client sets no deadline of its own: without this one a request
+ * would wait as long as the partition lasts.
+ */
+@ApplicationScoped
+public class RedisCalls {
+
+    private final ReactiveRedisDataSource redis;
+    private final DatastoreErrors errors;
+    private final Duration deadline;
+
+    public RedisCalls(ReactiveRedisDataSource redis, DatastoreErrors errors, AuthConfig config) {
+        this.redis = redis;
+        this.errors = errors;
+        this.deadline = config.redisDeadline();
+    }
+
+    public Uni<Response> command(String name, String... args) {
+        return redis.execute(name, args)
+                .ifNoItem()
+                .after(deadline)
+                .fail()
+                .onFailure()
+                .transform(errors::redis);
+    }
+
+    /** Runs a Lua script (LuaScripts) with its keys declared, as Redis Cluster and key-pattern ACLs require. */
+    public Uni<Response> eval(String script, List<String> keys, List<String> args) {
+        List<String> all = new ArrayList<>(2 + keys.size() + args.size());
+        all.add(script);
+        all.add(Integer.toString(keys.size()));
+        all.addAll(keys);
+        all.addAll(args);
+        return command("EVAL", all.toArray(String[]::new));
+    }
+}
