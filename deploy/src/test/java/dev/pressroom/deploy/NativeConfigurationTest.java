@@ -28,9 +28,13 @@ class NativeConfigurationTest {
             DotName.createSimple("io.quarkus.runtime.annotations.RegisterForReflection");
     /** Packages whose records are wire formats (STYLE.md: records for DTOs, feature/rest for the HTTP layer). */
     private static final Set<String> DTO_PACKAGES = Set.of("rest", "dto", "json");
-    /** Read at build time (configuration) or by native-image itself, not loaded by the running service. */
+    /**
+     * Read at build time (configuration; Qute's localized message bundles, compiled into classes) or by native-image
+     * itself, not loaded by the running service.
+     */
     private static final List<String> BUILD_TIME_RESOURCES = List.of(
             "application.properties",
+            "messages/",
             "application.yaml",
             "application.yml",
             "META-INF/native-image/",

@@ -5,7 +5,10 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.ConnectedApps;
+import dev.pressroom.auth.page.Language;
+import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
+import dev.pressroom.auth.page.Texts;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
@@ -51,10 +54,12 @@ public class AccountResource {
     public Uni<Response> home(@Context HttpHeaders headers, @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
+        String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
         return flow.findSession(cookies.session(headers))
                 .chain(s -> s == null
-                        ? flow.accountSignIn(token, ClientAddress.of(http)).map(step -> steps.respond(step, csrf))
-                        : apps.home(s).map(home -> page(home, token, csrf)));
+                        ? flow.accountSignIn(token, ClientAddress.of(http))
+                                .map(step -> steps.respond(step, csrf, acceptLanguage))
+                        : apps.home(s).map(home -> page(home, token, csrf, Language.choose(null, acceptLanguage))));
     }
 
     @POST
@@ -74,45 +79,46 @@ public class AccountResource {
                                         .build()));
     }
 
-    private Response page(ConnectedApps.Home home, String token, String browserCsrf) {
-        var lines = home.apps().stream().map(AccountResource::line).toList();
-        var activity = home.activity().stream().map(AccountResource::activity).toList();
-        Response.ResponseBuilder builder = StepResponses.html(Pages.account(new Pages.AccountPage(
-                        home.account().name(), home.account().email(), token, lines, activity))
-                .render());
+    private Response page(ConnectedApps.Home home, String token, String browserCsrf, Language language) {
+        Messages texts = Texts.of(language);
+        var lines = home.apps().stream().map(app -> line(app, texts)).toList();
+        var activity = home.activity().stream().map(e -> activity(e, texts)).toList();
+        Response.ResponseBuilder builder = StepResponses.html(Texts.render(
+                Pages.account(new Pages.AccountPage(
+                        home.account().name(), home.account().email(), token, lines, activity)),
+                language));
         if (!token.equals(browserCsrf)) {
             builder.header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token));
         }
         return builder.build();
     }
 
-    private static Pages.AppLine line(ConsentStore.ConnectedApp app) {
+    private static Pages.AppLine line(ConsentStore.ConnectedApp app, Messages texts) {
         return new Pages.AppLine(
                 app.clientId(),
                 app.name(),
                 app.verified(),
-                StepResponses.lines(app.scopes()),
+                StepResponses.lines(app.scopes(), texts),
                 format(app.grantedAt()),
-                app.lastUsedAt() == null ? "never" : format(app.lastUsedAt()));
+                app.lastUsedAt() == null ? texts.never() : format(app.lastUsedAt()));
     }
 
     /** The event in the person's words; the user agent is shown as the browser, as text (Qute escapes it). */
-    private static Pages.ActivityLine activity(AuditRepository.StoredEvent e) {
+    private static Pages.ActivityLine activity(AuditRepository.StoredEvent e, Messages texts) {
         String app = e.clientName() != null ? e.clientName() : e.clientId() != null ? e.clientId() : null;
         String what = switch (AuditEventType.fromCode(e.type()).orElseThrow()) {
-            case SIGN_IN -> app == null ? "Signed in" : "Signed in to " + app;
+            case SIGN_IN -> app == null ? texts.activitySignedIn() : texts.activitySignedInTo(app);
             case SIGN_IN_FAILED ->
                 switch (String.valueOf(e.details().get("reason"))) {
-                    case "throttled" -> "Sign-in refused: too many failed attempts, had to wait";
-                    case "locked" -> "Sign-in refused: locked after too many failed attempts";
-                    default -> "Failed sign-in: wrong password";
+                    case "throttled" -> texts.activityThrottled();
+                    case "locked" -> texts.activityLocked();
+                    default -> texts.activityWrongPassword();
                 };
             case ACCOUNT_LOCKED ->
-                "Sign-in locked for " + e.details().get("minutes")
-                        + " minutes from this address after too many failed attempts";
-            case CONSENT_GIVEN -> "Allowed " + app;
-            case CONSENT_REMOVED -> "Withdrew what " + app + " was allowed";
-            case APP_REMOVED -> "Removed " + app + " and ended its access";
+                texts.activityAccountLocked(String.valueOf(e.details().get("minutes")));
+            case CONSENT_GIVEN -> texts.activityConsentGiven(app);
+            case CONSENT_REMOVED -> texts.activityConsentRemoved(app);
+            case APP_REMOVED -> texts.activityAppRemoved(app);
             default -> e.type();
         };
         return new Pages.ActivityLine(format(e.occurredAt()), what, e.address(), e.userAgent());

@@ -3,6 +3,7 @@ package dev.pressroom.auth.endpoint;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
+import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
@@ -60,7 +61,7 @@ public class AuthorizeResource {
             @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         return flow.signIn(request, formCsrf, csrf, email, password, ClientAddress.origin(http))
-                .map(step -> respond(step, csrf));
+                .map(step -> respond(step, csrf, headers));
     }
 
     @POST
@@ -74,12 +75,12 @@ public class AuthorizeResource {
             @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         return flow.consent(request, formCsrf, csrf, cookies.session(headers), decision, ClientAddress.origin(http))
-                .map(step -> respond(step, csrf));
+                .map(step -> respond(step, csrf, headers));
     }
 
     /** A form body with a bad percent-escape: the provider's error page, as for any malformed authorization request. */
     static ErrorPageException malformed() {
-        return ErrorPageException.badRequest("Invalid request", "The form is malformed.");
+        return ErrorPageException.badRequest(Problem.MALFORMED_FORM);
     }
 
     private Uni<Response> start(Map<String, List<String>> params, HttpHeaders headers, HttpServerRequest http) {
@@ -90,10 +91,10 @@ public class AuthorizeResource {
                         cookies.session(headers),
                         token,
                         ClientAddress.of(http))
-                .map(step -> respond(step, csrf));
+                .map(step -> respond(step, csrf, headers));
     }
 
-    private Response respond(AuthorizeStep step, String browserCsrf) {
-        return steps.respond(step, browserCsrf);
+    private Response respond(AuthorizeStep step, String browserCsrf, HttpHeaders headers) {
+        return steps.respond(step, browserCsrf, headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
     }
 }

@@ -1,7 +1,9 @@
 package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.LogoutFlow;
+import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.page.Pages;
+import dev.pressroom.auth.page.Texts;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import io.smallrye.mutiny.Uni;
@@ -45,6 +47,7 @@ public class LogoutResource {
         boolean confirmed = "yes".equals(first(params, "confirm"));
         String formCsrf = first(params, "csrf");
         String token = Cookies.csrfOrNew(csrf);
+        Language language = Language.choose(null, headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
         return flow.logout(
                         new Params(params, IllegalArgumentException::new),
                         cookies.session(headers),
@@ -54,8 +57,7 @@ public class LogoutResource {
                 .map(step -> {
                     if (step instanceof LogoutFlow.Step.Confirm) {
                         return Response.ok(
-                                        Pages.logout(new Pages.LogoutPage(token))
-                                                .render(),
+                                        Texts.render(Pages.logout(new Pages.LogoutPage(token)), language),
                                         MediaType.TEXT_HTML_TYPE)
                                 .header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token))
                                 .build();
@@ -63,7 +65,9 @@ public class LogoutResource {
                     LogoutFlow.Step.SignedOut out = (LogoutFlow.Step.SignedOut) step;
                     Response.ResponseBuilder builder = out.redirect() != null
                             ? Response.seeOther(out.redirect())
-                            : Response.ok(Pages.signedout(out.clientName()).render(), MediaType.TEXT_HTML_TYPE);
+                            : Response.ok(
+                                    Texts.render(Pages.signedout(out.clientName()), language),
+                                    MediaType.TEXT_HTML_TYPE);
                     return builder.header(HttpHeaders.SET_COOKIE, cookies.clearSession())
                             .build();
                 });

@@ -2,7 +2,11 @@ package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.page.Brand;
+import dev.pressroom.auth.page.Language;
+import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
+import dev.pressroom.auth.page.Texts;
+import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -25,22 +29,29 @@ public class StepResponses {
         this.brand = brand;
     }
 
-    public Response respond(AuthorizeStep step, String browserCsrf) {
+    /**
+     * The page speaks the authorization request's ui_locales when it named a language spoken here, else the
+     * browser's Accept-Language.
+     */
+    public Response respond(AuthorizeStep step, String browserCsrf, String acceptLanguage) {
         Response.ResponseBuilder builder;
         String pageCsrf = null;
         if (step instanceof AuthorizeStep.Redirect r) {
             builder = Response.seeOther(r.location());
         } else if (step instanceof AuthorizeStep.SignIn s) {
             pageCsrf = s.pending().csrf();
-            builder = html(Pages.signin(new Pages.SignInPage(
+            Language language = languageOf(s.pending(), acceptLanguage);
+            Messages texts = Texts.of(language);
+            builder = html(Texts.render(
+                    Pages.signin(new Pages.SignInPage(
                             s.pending().id(),
                             pageCsrf,
                             s.client() == null
-                                    ? "your " + brand.accountName()
+                                    ? texts.yourAccount(brand.productName())
                                     : s.client().name(),
                             s.email(),
-                            s.error()))
-                    .render());
+                            signInError(s.error(), texts))),
+                    language));
             if (s.pending().request() != null) {
                 builder.header(
                         CSP,
@@ -50,16 +61,19 @@ public class StepResponses {
         } else {
             AuthorizeStep.Consent c = (AuthorizeStep.Consent) step;
             pageCsrf = c.pending().csrf();
-            builder = html(Pages.consent(new Pages.ConsentPage(
+            Language language = languageOf(c.pending(), acceptLanguage);
+            Messages texts = Texts.of(language);
+            builder = html(Texts.render(
+                            Pages.consent(new Pages.ConsentPage(
                                     c.pending().id(),
                                     pageCsrf,
                                     c.client().name(),
                                     c.client().verified(),
                                     c.pending().request().redirectUri(),
                                     c.account().email(),
-                                    lines(c.newScopes()),
-                                    lines(c.alreadyGranted())))
-                            .render())
+                                    lines(c.newScopes(), texts),
+                                    lines(c.alreadyGranted(), texts))),
+                            language))
                     .header(
                             CSP,
                             SecurityHeadersFilter.policyRedirectingTo(
@@ -78,9 +92,29 @@ public class StepResponses {
         return Response.ok(page, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
     }
 
-    static List<Pages.ScopeLine> lines(Collection<String> scopes) {
+    static List<Pages.ScopeLine> lines(Collection<String> scopes, Messages texts) {
         return Scopes.ordered(scopes).stream()
-                .map(s -> new Pages.ScopeLine(s, Scopes.CONSENT_TEXT.get(s)))
+                .map(s -> new Pages.ScopeLine(s, Texts.scope(texts, s)))
                 .toList();
+    }
+
+    private static Language languageOf(PendingRequest pending, String acceptLanguage) {
+        return Language.choose(
+                pending.request() == null ? null : pending.request().uiLocale(), acceptLanguage);
+    }
+
+    /** The message under the password field; how long to wait is said the same way whether the account exists. */
+    static String signInError(AuthorizeStep.SignInError error, Messages texts) {
+        if (error == null) {
+            return null;
+        }
+        long seconds = error.waitSeconds();
+        String wait = seconds <= 0
+                ? null
+                : seconds >= 120 ? texts.waitMinutes((seconds + 59) / 60) : texts.waitSeconds(seconds);
+        if (!error.wrongPassword()) {
+            return wait;
+        }
+        return wait == null ? texts.wrongPassword() : texts.wrongPassword() + " " + wait;
     }
 }

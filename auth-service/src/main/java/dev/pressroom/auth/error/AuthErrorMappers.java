@@ -1,7 +1,11 @@
 package dev.pressroom.auth.error;
 
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.page.Language;
+import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
+import dev.pressroom.auth.page.Problem;
+import dev.pressroom.auth.page.Texts;
 import dev.pressroom.auth.validate.RedirectUris;
 import io.netty.channel.ConnectTimeoutException;
 import io.vertx.sqlclient.ClosedConnectionException;
@@ -49,10 +53,7 @@ public class AuthErrorMappers {
     @ServerExceptionMapper
     public Response oauth(OAuthException e, HttpHeaders headers) {
         if (e.status() == 503 && wantsHtml(headers)) {
-            return page(new ErrorPageException(
-                    503,
-                    "Temporarily unavailable",
-                    "The sign-in service is temporarily unavailable. Please try again in a moment."));
+            return page(new ErrorPageException(503, Problem.UNAVAILABLE, null), headers);
         }
         Map<String, String> body = new LinkedHashMap<>();
         body.put("error", e.error());
@@ -93,15 +94,19 @@ public class AuthErrorMappers {
                 .build();
     }
 
+    /** In the language the browser asks for (Accept-Language): the page may come before any request is read. */
     @ServerExceptionMapper
-    public Response page(ErrorPageException e) {
+    public Response page(ErrorPageException e, HttpHeaders headers) {
+        Language language = Language.choose(null, headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+        Messages texts = Texts.of(language);
         Response.ResponseBuilder builder = Response.status(e.status());
         if (e.status() == 503) {
             builder.header("Retry-After", "5");
         }
         return builder.type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                 .header("Cache-Control", "no-store")
-                .entity(Pages.error(e.title(), e.getMessage()).render())
+                .entity(Texts.render(
+                        Pages.error(e.problem().title(texts), e.problem().message(texts), e.detail()), language))
                 .build();
     }
 }

@@ -15,6 +15,7 @@ import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
@@ -82,22 +83,18 @@ public class AuthorizationFlow {
 
     /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
     public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf, String address) {
-        Params page = new Params(params.values(), m -> ErrorPageException.badRequest("Invalid request", m));
+        Params page = new Params(params.values(), m -> ErrorPageException.badRequest(Problem.INVALID_REQUEST, m));
         String clientId = page.optional(OAuthParams.CLIENT_ID)
-                .orElseThrow(() -> ErrorPageException.badRequest(
-                        "Unknown app", "The request does not say which app is asking (client_id)."));
+                .orElseThrow(() -> ErrorPageException.badRequest(Problem.NO_CLIENT_ID));
         String redirectUri = page.optional(OAuthParams.REDIRECT_URI)
-                .orElseThrow(
-                        () -> ErrorPageException.badRequest("Invalid request", "The request has no redirect_uri."));
+                .orElseThrow(() -> ErrorPageException.badRequest(Problem.NO_REDIRECT_URI));
         return clients.find(clientId).chain(client -> {
             if (client == null) {
-                throw ErrorPageException.badRequest("Unknown app", "No app with this client_id is registered here.");
+                throw ErrorPageException.badRequest(Problem.UNKNOWN_CLIENT);
             }
             // Spec Authentication C.4: an unrecognized redirect URI stops here; the person is never forwarded.
             if (client.redirectUris().stream().noneMatch(r -> RedirectUris.matches(r, redirectUri))) {
-                throw ErrorPageException.badRequest(
-                        "Unregistered redirect address",
-                        "The app asked to send you to an address it has not registered, so you were not sent there.");
+                throw ErrorPageException.badRequest(Problem.UNREGISTERED_REDIRECT);
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
             return findSession(sessionCookie)
@@ -128,7 +125,10 @@ public class AuthorizationFlow {
                                             attempt.isLock() ? SignInFailure.LOCKED : SignInFailure.THROTTLED));
                                     return Uni.createFrom()
                                             .item(new AuthorizeStep.SignIn(
-                                                    p, client, email, tooMany(attempt.waitSeconds())));
+                                                    p,
+                                                    client,
+                                                    email,
+                                                    AuthorizeStep.SignInError.mustWait(attempt.waitSeconds())));
                                 })));
     }
 
@@ -143,10 +143,7 @@ public class AuthorizationFlow {
                 }
                 return Uni.createFrom()
                         .item(new AuthorizeStep.SignIn(
-                                p,
-                                client,
-                                email,
-                                "Wrong email or password." + (waitIfWrong > 0 ? " " + tooMany(waitIfWrong) : "")));
+                                p, client, email, AuthorizeStep.SignInError.wrongPassword(waitIfWrong)));
             }
             return limits.signInSucceeded(email, origin.address())
                     .invoke(() ->
@@ -173,10 +170,7 @@ public class AuthorizationFlow {
                         config.pendingRequestTtl().toSeconds(),
                         config.limits().pendingRequestsPerAddress())
                 .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
-                .transform(e -> new ErrorPageException(
-                        429,
-                        "Too many requests",
-                        "Too many sign-ins were started from your network. Wait a few minutes and try again."))
+                .transform(e -> new ErrorPageException(429, Problem.TOO_MANY_REQUESTS, null))
                 .chain(() -> pending.save(p));
     }
 
@@ -198,13 +192,6 @@ public class AuthorizationFlow {
         return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
     }
 
-    /** Tells the person how long to wait, the same way whether or not the account exists. */
-    static String tooMany(long seconds) {
-        String when =
-                seconds >= 120 ? (seconds + 59) / 60 + " minutes" : seconds + (seconds == 1 ? " second" : " seconds");
-        return "Too many failed sign-ins: wait " + when + " before trying again.";
-    }
-
     /**
      * The consent form: allow records the scopes and issues the code; deny returns access_denied. Only a request
      * that asked for consent can be answered, and only by the session it was asked of: a request still waiting for
@@ -220,17 +207,14 @@ public class AuthorizationFlow {
         return pendingFor(requestId, formCsrf, cookieCsrf, true)
                 .chain(p -> findSession(sessionCookie).chain(session -> {
                     if (session == null) {
-                        throw ErrorPageException.badRequest(
-                                "Signed out", "Your session ended before you answered. Start again from the app.");
+                        throw ErrorPageException.badRequest(Problem.SESSION_ENDED);
                     }
                     AuthorizationRequest request = p.request();
                     if (request == null || p.consentSid() == null) {
                         throw expired();
                     }
                     if (!p.consentSid().equals(session.sid())) {
-                        throw ErrorPageException.badRequest(
-                                "Signed in again",
-                                "You signed in again since this page was shown. Go back to the app and start again.");
+                        throw ErrorPageException.badRequest(Problem.SIGNED_IN_AGAIN);
                     }
                     if (!"allow".equals(decision)) {
                         throw AuthorizationRequests.error(
@@ -351,9 +335,7 @@ public class AuthorizationFlow {
     }
 
     private static ErrorPageException expired() {
-        return ErrorPageException.badRequest(
-                "Request expired",
-                "This sign-in form has expired or was not opened in this browser. Go back to the app and start again.");
+        return ErrorPageException.badRequest(Problem.SIGN_IN_EXPIRED);
     }
 
     public Uni<Session> findSession(String cookie) {

@@ -2,6 +2,7 @@ package dev.pressroom.auth.flow;
 
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
+import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
@@ -70,7 +71,11 @@ public final class AuthorizationRequests {
                 params.optional(OAuthParams.NONCE).orElse(null),
                 challenge,
                 prompt,
-                maxAge);
+                maxAge,
+                // OIDC Core §3.1.2.1: a preference, never an error; tags the pages do not speak are ignored.
+                Language.fromUiLocales(params.optional(OAuthParams.UI_LOCALES).orElse(null))
+                        .map(Language::tag)
+                        .orElse(null));
     }
 
     private static List<String> scopes(Params params, Client client, String redirectUri, String state) {

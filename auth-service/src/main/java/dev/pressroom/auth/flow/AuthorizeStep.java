@@ -14,10 +14,26 @@ public sealed interface AuthorizeStep {
 
     record Redirect(URI location, String newSessionCookie) implements AuthorizeStep {}
 
-    record SignIn(PendingRequest pending, Client client, String email, String error) implements AuthorizeStep {
+    /** The sign-in page, with the reason the last attempt failed when it did (null on the first showing). */
+    record SignIn(PendingRequest pending, Client client, String email, SignInError error) implements AuthorizeStep {
         @Override
         public String newSessionCookie() {
             return null;
+        }
+    }
+
+    /**
+     * Why a sign-in failed, for the message under the password field: a wrong password (an unknown account too), and
+     * how many seconds the next attempt must wait (0 for none). The same whether or not the account exists.
+     */
+    record SignInError(boolean wrongPassword, long waitSeconds) {
+
+        static SignInError wrongPassword(long waitSeconds) {
+            return new SignInError(true, waitSeconds);
+        }
+
+        static SignInError mustWait(long waitSeconds) {
+            return new SignInError(false, waitSeconds);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.grant.Revocations;
+import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -76,10 +77,7 @@ public class ConnectedApps {
                 || !Tokens.constantTimeEquals(formCsrf, cookieCsrf)
                 || clientId == null
                 || clientId.length() > 64) {
-            return Uni.createFrom()
-                    .failure(ErrorPageException.badRequest(
-                            "Request expired",
-                            "This form has expired or was not opened in this browser. Reload the page and try again."));
+            return Uni.createFrom().failure(ErrorPageException.badRequest(Problem.FORM_EXPIRED));
         }
         UUID accountId = UUID.fromString(session.accountId());
         return consents.remove(accountId, clientId)

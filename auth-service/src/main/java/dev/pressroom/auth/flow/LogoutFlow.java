@@ -4,6 +4,7 @@ import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.grant.Revocations;
+import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.store.Session;
@@ -49,18 +50,16 @@ public class LogoutFlow {
 
     public Uni<Step> logout(Params raw, String sessionCookie, boolean confirmed, String formCsrf, String cookieCsrf) {
         Params params =
-                new Params(raw.values(), m -> ErrorPageException.badRequest("Invalid sign-out request", m)).checkAll();
+                new Params(raw.values(), m -> ErrorPageException.badRequest(Problem.INVALID_SIGN_OUT, m)).checkAll();
         String hintValue = params.optional(OAuthParams.ID_TOKEN_HINT).orElse(null);
         Optional<IdTokenHints.Hint> hint = hintValue == null ? Optional.empty() : hints.read(hintValue);
         if (hintValue != null && hint.isEmpty()) {
-            throw ErrorPageException.badRequest(
-                    "Invalid sign-out request", "The id_token_hint is not one of our ID tokens.");
+            throw ErrorPageException.badRequest(Problem.UNKNOWN_HINT);
         }
         String clientId = params.optional(OAuthParams.CLIENT_ID)
                 .orElse(hint.map(IdTokenHints.Hint::clientId).orElse(null));
         if (hint.isPresent() && !hint.get().clientId().equals(clientId)) {
-            throw ErrorPageException.badRequest(
-                    "Invalid sign-out request", "client_id does not match the id_token_hint.");
+            throw ErrorPageException.badRequest(Problem.HINT_OF_OTHER_CLIENT);
         }
         String postLogout =
                 params.optional(OAuthParams.POST_LOGOUT_REDIRECT_URI).orElse(null);
@@ -69,9 +68,7 @@ public class LogoutFlow {
         return (clientId == null ? Uni.createFrom().<Client>nullItem() : clients.find(clientId)).chain(client -> {
             if (postLogout != null
                     && (client == null || !client.postLogoutRedirectUris().contains(postLogout))) {
-                throw ErrorPageException.badRequest(
-                        "Unregistered sign-out address",
-                        "The app asked to send you to an address it has not registered for sign-out.");
+                throw ErrorPageException.badRequest(Problem.UNREGISTERED_SIGN_OUT);
             }
             URI redirect = postLogout == null ? null : RedirectUris.withQuery(postLogout, stateQuery(state));
             return sessions.find(sessionCookie).chain(session -> {

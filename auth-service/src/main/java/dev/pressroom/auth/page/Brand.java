@@ -50,11 +50,6 @@ public class Brand {
         return productName;
     }
 
-    /** "Pressroom account": page titles and the sign-in page when no app is involved. */
-    public String accountName() {
-        return productName + " account";
-    }
-
     public String logoUrl() {
         return logoUrl;
     }

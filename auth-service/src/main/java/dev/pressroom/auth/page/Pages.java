@@ -17,7 +17,8 @@ public final class Pages {
 
     public static native TemplateInstance consent(ConsentPage page);
 
-    public static native TemplateInstance error(String title, String message);
+    /** {@code detail}, the technical reason for the app's developers, may be null. */
+    public static native TemplateInstance error(String title, String message, String detail);
 
     public static native TemplateInstance signedout(String clientName);
 

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A validated authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1).
- * {@code maxAge} is -1 when absent.
+ * {@code maxAge} is -1 when absent; {@code uiLocale} is the first language of ui_locales the pages speak, null when
+ * none is, so that the sign-in and consent pages that follow speak it.
  */
 @RegisterForReflection
 public record AuthorizationRequest(
@@ -16,7 +17,8 @@ public record AuthorizationRequest(
         String nonce,
         String codeChallenge,
         List<String> prompt,
-        long maxAge) {
+        long maxAge,
+        String uiLocale) {
 
     public boolean prompts(String value) {
         return prompt.contains(value);

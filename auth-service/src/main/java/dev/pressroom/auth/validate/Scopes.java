@@ -1,13 +1,11 @@
 package dev.pressroom.auth.validate;
 
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** The six scopes of the spec with their consent wording, and scope-string parsing (RFC 6749 §3.3). */
+/** The six scopes of the spec, and scope-string parsing (RFC 6749 §3.3). */
 public final class Scopes {
 
     public static final String OPENID = "openid";
@@ -17,21 +15,8 @@ public final class Scopes {
     public static final String LICENSES_READ = "licenses:read";
     public static final String OFFLINE_ACCESS = "offline_access";
 
-    /** Consent text of each scope, in display order (spec, Resources C). */
-    public static final Map<String, String> CONSENT_TEXT;
-
-    static {
-        Map<String, String> texts = new LinkedHashMap<>();
-        texts.put(OPENID, "sign in with the account");
-        texts.put(PROFILE, "name and profile picture");
-        texts.put(EMAIL, "email address");
-        texts.put(ROLES, "roles for this app");
-        texts.put(LICENSES_READ, "licenses");
-        texts.put(OFFLINE_ACCESS, "stay connected while away");
-        CONSENT_TEXT = java.util.Collections.unmodifiableMap(texts);
-    }
-
-    public static final List<String> ALL = List.copyOf(CONSENT_TEXT.keySet());
+    /** The scopes in display order (spec, Resources C); their consent wording is in the pages' messages. */
+    public static final List<String> ALL = List.of(OPENID, PROFILE, EMAIL, ROLES, LICENSES_READ, OFFLINE_ACCESS);
 
     /** RFC 6749 §3.3 scope-token characters. */
     private static final Pattern TOKEN = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]+");
@@ -57,7 +42,7 @@ public final class Scopes {
     }
 
     public static boolean isKnown(String scope) {
-        return CONSENT_TEXT.containsKey(scope);
+        return ALL.contains(scope);
     }
 
     /**

@@ -48,10 +48,9 @@ class BrandTest {
     }
 
     @Test
-    void brandWhenConfiguredThenNamesAndLogo() {
+    void brandWhenConfiguredThenNameAndLogo() {
         Brand brand = new Brand(settings("Acme", "https://cdn.acme.example/logo.svg", "#2747b0"));
         assertThat(brand.productName()).isEqualTo("Acme");
-        assertThat(brand.accountName()).isEqualTo("Acme account");
         assertThat(brand.logoUrl()).isEqualTo("https://cdn.acme.example/logo.svg");
     }
 

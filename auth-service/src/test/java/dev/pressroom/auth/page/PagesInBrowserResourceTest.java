@@ -295,6 +295,37 @@ class PagesInBrowserResourceTest {
         assertThat(backInTheApp("/cb")).containsKey("code");
     }
 
+    /** ui_locales=de: sign-in, the wrong-password message and consent in German, fitting and accessible. */
+    @ParameterizedTest
+    @EnumSource(Width.class)
+    void germanWhenAppAsksForItThenSignInAndConsentInGerman(Width width) throws IOException {
+        browser.size(width);
+        App reader = App.register("Northwind Reader", true);
+        browser.open(reader.authorizeUrl() + "&ui_locales=de-CH%20en");
+        assertThat(browser.find("html").getAttribute("lang")).isEqualTo("de");
+        assertThat(browser.driver.getTitle()).isEqualTo("Anmelden · Pressroom-Konto");
+        assertThat(browser.find(".lead").getText()).isEqualTo("weiter zu Northwind Reader");
+        assertThat(browser.find("label[for=password]").getText()).isEqualTo("Passwort");
+
+        signIn("not the password");
+        assertThat(browser.find("#signin-error").getText()).isEqualTo("E-Mail oder Passwort ist falsch.");
+        assertFitsWithMargins(width, "#email", "#password", "#signin-error", "button.primary");
+        check("signin-de-" + slug(width));
+
+        browser.find("#password").sendKeys(TestClients.PASSWORD);
+        browser.submit("button.primary");
+        assertThat(browser.find("h1").getText()).isEqualTo("Northwind Reader möchte auf Ihr Konto zugreifen");
+        assertThat(browser.find(".badge").getText()).isEqualTo("Geprüfte App");
+        assertThat(browser.findAll("[data-scope]"))
+                .extracting(WebElement::getText)
+                .containsExactly("Sie mit Ihrem Konto anmelden", "Name und Profilbild", "E-Mail-Adresse");
+        assertFitsWithMargins(width, "button.primary", "button.secondary");
+        check("consent-de-" + slug(width));
+
+        browser.submit("button.primary");
+        assertThat(backInTheApp("/cb")).containsKey("code");
+    }
+
     /** The check above is not vacuous: on a page built to fail, axe-core names the violations. */
     @Test
     void accessibilityCheckWhenPageBreaksRulesThenViolationsReported() throws IOException {

@@ -17,6 +17,7 @@ public final class Browser {
     private final Map<String, String> cookies = new HashMap<>();
     private String forwardedFor;
     private String userAgent;
+    private String acceptLanguage;
 
     /** This browser's requests come through the trusted test proxy from {@code address} (TrustedProxyProfile). */
     public Browser from(String address) {
@@ -27,6 +28,12 @@ public final class Browser {
     /** This browser's User-Agent header. */
     public Browser userAgent(String value) {
         this.userAgent = value;
+        return this;
+    }
+
+    /** This browser's Accept-Language header. */
+    public Browser language(String value) {
+        this.acceptLanguage = value;
         return this;
     }
 
@@ -56,6 +63,9 @@ public final class Browser {
                 given().redirects().follow(false).cookies(cookies).accept("text/html,application/xhtml+xml,*/*;q=0.8");
         if (userAgent != null) {
             spec.header("User-Agent", userAgent);
+        }
+        if (acceptLanguage != null) {
+            spec.header("Accept-Language", acceptLanguage);
         }
         return forwardedFor == null ? spec : spec.header("X-Forwarded-For", forwardedFor);
     }
