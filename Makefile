@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 comma := ,
 SERVICES := manifest-service content-service auth-service
+# Built natively too: the three services and the pressroom-manifest CLI (manifest-cli).
+NATIVE_APPS := $(SERVICES) manifest-cli
 MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
@@ -11,7 +13,7 @@ WITH_DATASTORES := scripts/with-datastores.sh
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
 	@echo "make stop            stop what make run started"
-	@echo "make build           build each service's runnable jar whose sources changed (what make run starts)"
+	@echo "make build           build each service's runnable jar whose sources changed (what make run starts) and the CLI's"
 	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck: fails on any finding"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make bench           each service's benchmark"
@@ -20,11 +22,12 @@ help:
 	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"
 	@echo "make fuzz            coverage-guided fuzzing of every parser, FUZZ_SECONDS (60) per target; findings become regression inputs"
 	@echo "make import BLOG=name DIR=folder   import a blog folder into content-service"
-	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services"
-	@echo "make images          JVM and native container images (needs docker or podman)"
+	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services and the CLI"
+	@echo "make images          JVM and native container images of the services and the CLI (needs docker or podman)"
 	@echo "make clean           remove build output (keeps .local data)"
 
-# Each service's runnable jar whose sources, the kernel's or a pom changed, in one parallel Maven run (scripts/build.sh).
+# Each service's runnable jar and the CLI's (manifest-cli/target/pressroom-manifest-runner.jar) whose sources, a
+# library's or a pom changed, in one parallel Maven run (scripts/build.sh).
 build:
 	scripts/build.sh
 
@@ -65,7 +68,7 @@ import:
 	$(WITH_DATASTORES) content-service/scripts/import.sh "$(BLOG)" "$(DIR)"
 
 native-sources:
-	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(SERVICES)) -am
+	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am
 
 images:
 	deploy/images.sh all

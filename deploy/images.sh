@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the container images of the three services with docker or podman.
+# Builds the container images of the three services and of the pressroom-manifest CLI (manifest-cli) with docker or
+# podman. The CLI's image runs `pressroom-manifest` (JVM: a script around its runnable jar, with a shell for CI jobs).
 #
 #   deploy/images.sh [jvm]        JVM images pressroom/<service>:<version> (packages the fast-jars first)
 #   deploy/images.sh native       native images pressroom/<service>:<version>-native, compiled inside the
@@ -19,7 +20,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SERVICES=(manifest-service content-service auth-service)
+SERVICES=(manifest-service content-service auth-service manifest-cli)
 PREFIX="${IMAGE_PREFIX:-pressroom}"
 # The first <version> of the parent POM is the project's own.
 VERSION="$(sed -n 's:.*<version>\([^<]*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1)"

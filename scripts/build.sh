@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
-# make build (and what make run, bench, fuzz-http and import build first): each service's runnable jar whose sources,
-# the kernel's or a pom changed since it was built, all in one parallel Maven run that skips what running them does
+# make build (and what make run, bench, fuzz-http and import build first): each service's runnable jar, and the
+# pressroom-manifest CLI's, whose sources, the kernel's, the manifest engine's or a pom changed since it was built, all in one parallel Maven run that skips what running them does
 # not need: compiling and running the tests, Quarkus code generation (no extension here generates code), the deploy
 # checks and native steps. Prints a line per step, so a long first build never looks hung; Maven's full output goes
 # to .local/logs/build.log.
-#   scripts/build.sh [service...]   (default: the three services)
+#   scripts/build.sh [module...]   (default: the three services and manifest-cli)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 services=("$@")
-((${#services[@]})) || services=(manifest-service content-service auth-service)
+((${#services[@]})) || services=(manifest-service content-service auth-service manifest-cli)
+
+# What a module's build produces: a service's fast-jar, or the CLI's single runnable jar.
+artifact() {
+  case $1 in
+    manifest-cli) echo manifest-cli/target/pressroom-manifest-runner.jar ;;
+    *) echo "$1/target/quarkus-app/quarkus-run.jar" ;;
+  esac
+}
 
 stale=()
 for svc in "${services[@]}"; do
-  jar=$svc/target/quarkus-app/quarkus-run.jar
-  if [[ ! -f $jar ]] || [[ -n $(find "$svc/src" "$svc/pom.xml" shared-kernel/src shared-kernel/pom.xml pom.xml \
-    -newer "$jar" -print -quit) ]]; then
+  jar=$(artifact "$svc")
+  # The libraries built with it (shared-kernel, and manifest-engine for manifest-service and manifest-cli) count too.
+  if [[ ! -f $jar ]] || [[ -n $(find "$svc/src" "$svc/pom.xml" shared-kernel/src shared-kernel/pom.xml \
+    manifest-engine/src manifest-engine/pom.xml pom.xml -newer "$jar" -print -quit) ]]; then
     stale+=("$svc")
   fi
 done

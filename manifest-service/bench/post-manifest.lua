@@ -1,5 +1,5 @@
 -- wrk script: POST the manifest file named by MANIFEST (a typical valid manifest by default).
-local path = os.getenv("MANIFEST") or "manifest-service/src/test/resources/manifests/valid/feature-app.json"
+local path = os.getenv("MANIFEST") or "manifest-engine/src/test/resources/manifests/valid/feature-app.json"
 local file = assert(io.open(path, "rb"))
 wrk.method = "POST"
 wrk.body = file:read("*a")

@@ -28,8 +28,9 @@ trap cleanup EXIT
 
 echo "== $MODULE benchmark on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 
-# Build the runnable app, the test classes (corpus and bench main) and the test classpath (incremental).
-./mvnw -B -q -pl "$MODULE" package dependency:build-classpath -DskipTests \
+# Build the runnable app, the test classes (corpus and bench main) and the test classpath (incremental), with the
+# modules it is built from (manifest-engine).
+./mvnw -B -q -pl "$MODULE" -am package dependency:build-classpath -DskipTests \
   -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
 
 echo "-- in-process (1 thread; figures after JIT warm-up)"

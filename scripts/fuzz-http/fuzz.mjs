@@ -132,8 +132,8 @@ async function runGroup(name, service, base, arbitrary) {
 }
 
 // ---- the groups ---------------------------------------------------------------------------------------------------
-const manifestSeed = readFileSync(new URL('../../manifest-service/src/test/resources/manifests/valid/feature-app.json', import.meta.url));
-const packageSeed = readFileSync(new URL('../../manifest-service/src/test/resources/dev/pressroom/manifest/pkg/PackageFuzzTestInputs/validatePackageNeverThrows/theme-package', import.meta.url));
+const manifestSeed = readFileSync(new URL('../../manifest-engine/src/test/resources/manifests/valid/feature-app.json', import.meta.url));
+const packageSeed = readFileSync(new URL('../../manifest-engine/src/test/resources/dev/pressroom/manifest/pkg/PackageFuzzTestInputs/validatePackageNeverThrows/theme-package', import.meta.url));
 const blog = env.CONTENT_BLOG ?? 'demo';
 const key = env.CONTENT_KEY ?? '';
 const contentParams = ['key', 'limit', 'page', 'filter', 'order', 'fields', 'include', 'formats', 'q', 'search'];

@@ -98,10 +98,10 @@ async function call(tally, service, what, url, { method = 'GET', headers = {}, b
 
 // ---- manifest-service: validations of manifests (valid and invalid) and packages, in the three report formats ----
 export function manifestWorkload(root, env, tally) {
-  const dir = `${root}/manifest-service/src/test/resources/manifests`;
+  const dir = `${root}/manifest-engine/src/test/resources/manifests`;
   const manifests = ['valid', 'invalid'].flatMap((kind) => readdirSync(`${dir}/${kind}`)
     .map((file) => ({ body: readFileSync(`${dir}/${kind}/${file}`), expect: kind === 'valid' ? 200 : 422, file })));
-  const seeds = `${root}/manifest-service/src/test/resources/dev/pressroom/manifest/pkg/PackageFuzzTestInputs/validatePackageNeverThrows`;
+  const seeds = `${root}/manifest-engine/src/test/resources/dev/pressroom/manifest/pkg/PackageFuzzTestInputs/validatePackageNeverThrows`;
   const packages = readdirSync(seeds).map((file) => readFileSync(`${seeds}/${file}`));
   const accepts = ['application/json', 'text/plain', 'application/sarif+json'];
   let schemaTag = null;

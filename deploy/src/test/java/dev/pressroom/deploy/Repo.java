@@ -23,13 +23,17 @@ final class Repo {
 
     private Repo() {}
 
-    /** The Quarkus services: modules of the parent POM built by quarkus-maven-plugin. */
+    /**
+     * The Quarkus services: modules of the parent POM built by quarkus-maven-plugin that serve HTTP (Quarkus REST);
+     * a command-mode application such as manifest-cli is a tool, not deployed.
+     */
     static List<String> services() {
         Matcher modules = MODULE.matcher(read(ROOT.resolve("pom.xml")));
         return modules.results()
                 .map(m -> m.group(1).trim())
                 .filter(module -> Files.isRegularFile(ROOT.resolve(module).resolve("pom.xml")))
                 .filter(module -> read(ROOT.resolve(module).resolve("pom.xml")).contains("quarkus-maven-plugin"))
+                .filter(module -> read(ROOT.resolve(module).resolve("pom.xml")).contains("<artifactId>quarkus-rest"))
                 .toList();
     }
 

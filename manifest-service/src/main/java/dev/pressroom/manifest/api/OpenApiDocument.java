@@ -1,5 +1,6 @@
 package dev.pressroom.manifest.api;
 
+import dev.pressroom.manifest.report.ValidationResponse;
 import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Components;

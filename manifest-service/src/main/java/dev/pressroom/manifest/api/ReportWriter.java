@@ -1,27 +1,45 @@
 package dev.pressroom.manifest.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.manifest.report.BatchReport;
+import dev.pressroom.manifest.report.BatchResponse;
+import dev.pressroom.manifest.report.BatchSummary;
+import dev.pressroom.manifest.report.ProblemResponse;
+import dev.pressroom.manifest.report.ReportFormat;
+import dev.pressroom.manifest.report.Reports;
+import dev.pressroom.manifest.report.ValidationResponse;
+import dev.pressroom.manifest.validation.ManifestSummary;
 import dev.pressroom.manifest.validation.ValidationReport;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.core.Response;
 
-/** Maps a report to the answer: 200 when valid, 422 when not, in the negotiated format. */
-@ApplicationScoped
-public class ReportWriter {
+/**
+ * Maps a report to the answer: 200 when valid, 422 when not, in the negotiated format, rendered by the engine as the
+ * CLI renders it. The engine's JSON records are serialized by reflection, hence their registration for native.
+ */
+@RegisterForReflection(
+        targets = {
+            ValidationResponse.class,
+            ProblemResponse.class,
+            ManifestSummary.class,
+            BatchResponse.class,
+            BatchResponse.Result.class,
+            BatchSummary.class
+        })
+final class ReportWriter {
 
-    private final ObjectMapper mapper;
+    private ReportWriter() {}
 
-    public ReportWriter(ObjectMapper mapper) {
-        this.mapper = mapper;
+    static Response write(ValidationReport report, ReportFormat format) {
+        return answer(report.valid(), Reports.render(report, format), format);
     }
 
-    Response write(ValidationReport report, ReportFormat format) {
-        Object body = switch (format) {
-            case JSON -> ValidationResponse.of(report);
-            case TEXT -> TextReport.render(report);
-            case SARIF -> SarifReport.render(report, mapper);
-        };
-        return Response.status(report.valid() ? 200 : 422)
+    /** 200 when every package of the batch is valid, 422 when one is not. */
+    static Response write(BatchReport batch, ReportFormat format) {
+        return answer(batch.valid(), Reports.render(batch, format), format);
+    }
+
+    private static Response answer(boolean valid, String body, ReportFormat format) {
+        return Response.status(valid ? 200 : 422)
                 .type(format.contentType())
                 .entity(body)
                 .build();

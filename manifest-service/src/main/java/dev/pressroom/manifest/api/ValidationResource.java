@@ -1,9 +1,13 @@
 package dev.pressroom.manifest.api;
 
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.error.ErrorResponses;
 import dev.pressroom.manifest.api.ValidationMetrics.Kind;
 import dev.pressroom.manifest.config.ManifestConfig;
+import dev.pressroom.manifest.pkg.PackageNames;
 import dev.pressroom.manifest.pkg.PackageValidator;
+import dev.pressroom.manifest.report.BatchReport;
+import dev.pressroom.manifest.report.ReportFormat;
 import dev.pressroom.manifest.validation.ManifestValidator;
 import dev.pressroom.manifest.validation.ValidationReport;
 import jakarta.ws.rs.Consumes;
@@ -15,6 +19,9 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -23,31 +30,27 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** The two validation endpoints. CPU-bound work, so they run on worker threads (non-reactive signatures). */
 @Path("/v1")
 @Tag(name = "Validation", description = "Validate add-on manifests and packages before publishing.")
 public class ValidationResource {
 
-    static final int MAX_MANIFEST_BYTES = 1024 * 1024;
     static final String ZIP = "application/zip";
     static final String ZIP_WINDOWS = "application/x-zip-compressed";
 
     private final ManifestValidator manifests;
     private final PackageValidator packages;
-    private final ReportWriter writer;
     private final ManifestConfig config;
     private final ValidationMetrics metrics;
 
     public ValidationResource(
-            ManifestValidator manifests,
-            PackageValidator packages,
-            ReportWriter writer,
-            ManifestConfig config,
-            ValidationMetrics metrics) {
+            ManifestValidator manifests, PackageValidator packages, ManifestConfig config, ValidationMetrics metrics) {
         this.manifests = manifests;
         this.packages = packages;
-        this.writer = writer;
         this.config = config;
         this.metrics = metrics;
     }
@@ -80,11 +83,11 @@ public class ValidationResource {
                     @QueryParam("file")
                     String file,
             @Context HttpHeaders headers) {
-        ReportFormat format = ReportFormat.negotiate(headers);
-        requireAtMost(body, MAX_MANIFEST_BYTES, Kind.MANIFEST);
+        ReportFormat format = AcceptNegotiation.negotiate(headers);
+        requireAtMost(body, ManifestValidator.MAX_BYTES, Kind.MANIFEST);
         ValidationReport report = manifests.validate(body, fileName(file), null);
         metrics.validated(Kind.MANIFEST, body.length, report);
-        return writer.write(report, format);
+        return ReportWriter.write(report, format);
     }
 
     @POST
@@ -102,11 +105,49 @@ public class ValidationResource {
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
-        ReportFormat format = ReportFormat.negotiate(headers);
+        ReportFormat format = AcceptNegotiation.negotiate(headers);
         requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
         ValidationReport report = packages.validate(body);
         metrics.validated(Kind.PACKAGE, body.length, report);
-        return writer.write(report, format);
+        return ReportWriter.write(report, format);
+    }
+
+    @POST
+    @Path("/packages/validate")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN, ReportFormat.SARIF_TYPE})
+    @Operation(
+            summary = "Validate several add-on packages in one request (batch)",
+            description = "multipart/form-data with one file part named \"package\" per zip (at most "
+                    + "MANIFEST_BATCH_MAX_PACKAGES). Answers {valid, summary, results: [{input, valid, errors, warnings}]},"
+                    + " each package named by its part's file name; 200 when all are valid, 422 otherwise.")
+    @APIResponse(responseCode = "200", description = "Every package is valid (warnings possible)")
+    @APIResponse(responseCode = "422", description = "At least one package is invalid")
+    @APIResponse(responseCode = "400", description = "No package part, too many, or a missing or repeated file name")
+    @APIResponse(responseCode = "413", description = "A package over the package size limit")
+    public Response validatePackages(
+            @RestForm(BatchUploads.PART) List<FileUpload> parts, @Context HttpHeaders headers) {
+        ReportFormat format = AcceptNegotiation.negotiate(headers);
+        List<BatchReport.Item> items = new ArrayList<>();
+        for (BatchUploads.Upload upload : BatchUploads.read(
+                parts, config.batch().maxPackages(), config.pkg().maxBytes())) {
+            ValidationReport report = packages.validate(upload.bytes(), PackageNames.ofZip(upload.name()));
+            metrics.validated(Kind.PACKAGE, upload.bytes().length, report);
+            items.add(new BatchReport.Item(upload.name(), report));
+        }
+        return ReportWriter.write(new BatchReport(items), format);
+    }
+
+    /**
+     * A body the multipart parser cannot read (no boundary, cut short) fails before the method runs, with an
+     * IOException that would otherwise be a 500: it is the caller's malformed request. Scoped to this resource.
+     */
+    @ServerExceptionMapper
+    public Response malformedBody(IOException e) {
+        return ErrorResponses.of(ApiException.badRequest(
+                "invalid_batch",
+                "The multipart/form-data body is malformed: parts must be delimited by the Content-Type's"
+                        + " boundary and the body must end with the closing delimiter."));
     }
 
     private void requireAtMost(byte[] body, int limit, Kind kind) {

@@ -12,6 +12,16 @@ public interface ManifestConfig {
     @WithName("package")
     PackageLimits pkg();
 
+    /** Batch validation (POST /v1/packages/validate, multipart). */
+    Batch batch();
+
+    interface Batch {
+
+        /** Most packages one batch request may hold (env MANIFEST_BATCH_MAX_PACKAGES). */
+        @WithDefault("50")
+        int maxPackages();
+    }
+
     interface PackageLimits {
 
         /** Largest zip body accepted by POST /v1/packages/validate, in bytes (env MANIFEST_PACKAGE_MAX_BYTES). */

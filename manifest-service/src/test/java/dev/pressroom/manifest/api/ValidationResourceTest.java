@@ -6,7 +6,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
@@ -62,6 +64,29 @@ class ValidationResourceTest {
                 .body("errors.find { it.rule == 'pattern' }.message", containsString("lowercase"))
                 .body("errors.findAll { it.rule == 'required' }", hasSize(8))
                 .body("warnings", hasSize(0));
+    }
+
+    @Test
+    void validateManifestWhenTypoThenSuggestionInJsonAndSarifAndAbsentOtherwise() {
+        byte[] typo = TestManifests.feature(m -> m.put("kind", "conector").put("id", "X"));
+        given().contentType("application/json")
+                .body(typo)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .body("errors.find { it.rule == 'enum' }.suggestion", equalTo("connector"))
+                .body("errors.find { it.rule == 'enum' }.message", containsString("Did you mean \"connector\"?"))
+                .body("errors.find { it.rule == 'pattern' }", not(hasKey("suggestion")));
+        given().contentType("application/json")
+                .accept("application/sarif+json")
+                .body(typo)
+                .when()
+                .post(MANIFESTS)
+                .then()
+                .statusCode(422)
+                .body("runs[0].results.find { it.ruleId == 'enum' }.properties.suggestion", equalTo("connector"))
+                .body("runs[0].results.find { it.ruleId == 'pattern' }", not(hasKey("properties")));
     }
 
     @Test

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The GitHub Action's validation step (action.yml): the CLI prints one ::error/::warning workflow command per problem
+# (the runner turns them into annotations), then writes the SARIF log. Always exits 0 and reports through
+# $GITHUB_OUTPUT: status (the CLI's exit status), sarif-file and sarif-written, so the SARIF upload runs before the
+# action fails.
+# Env: INPUT_PATH (paths, space-separated), INPUT_CLI_JAR (a path or an http(s) URL of pressroom-manifest-runner.jar),
+#      SARIF_FILE, and the runner's GITHUB_OUTPUT and RUNNER_TEMP.
+set -uo pipefail
+
+finish() { # status, sarif-written
+  {
+    echo "status=$1"
+    echo "sarif-file=$SARIF_FILE"
+    echo "sarif-written=$2"
+  } >>"$GITHUB_OUTPUT"
+  exit 0
+}
+
+jar=${INPUT_CLI_JAR:-}
+if [[ -z $jar ]]; then
+  echo "::error title=pressroom-manifest::The cli-jar input is required: a path or an http(s) URL of pressroom-manifest-runner.jar."
+  finish 2 false
+fi
+if [[ $jar == http://* || $jar == https://* ]]; then
+  download="$RUNNER_TEMP/pressroom-manifest-runner.jar"
+  if ! curl -fsSL --retry 3 -o "$download" "$jar"; then
+    echo "::error title=pressroom-manifest::Could not download the CLI jar from $jar."
+    finish 2 false
+  fi
+  jar=$download
+fi
+
+set -f # paths are taken literally, never as globs
+# shellcheck disable=SC2206 # word splitting is the documented input format
+paths=(${INPUT_PATH:-.})
+set +f
+
+java -jar "$jar" validate "${paths[@]}" --format github
+status=$?
+java -jar "$jar" validate "${paths[@]}" --format sarif --output "$SARIF_FILE"
+sarif_status=$?
+if ((sarif_status <= 1)); then # 0 or 1: the log is written; 2: nothing could be validated
+  finish "$status" true
+fi
+finish "$status" false
