@@ -1,8 +1,8 @@
 package dev.pressroom.auth.account;
 
 import dev.pressroom.auth.cache.ShortLivedCache;
+import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -22,7 +22,7 @@ public class ConsentRepository implements ConsentStore {
 
     private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
 
-    private final Pool pool;
+    private final PostgresCalls postgres;
     private final ShortLivedCache<String, Boolean> touched = new ShortLivedCache<>(TOUCH_INTERVAL, 10_000);
     /**
      * Consent ids as token issuance checks them: kept 5 s per replica, forgotten at once when this replica changes
@@ -31,15 +31,16 @@ public class ConsentRepository implements ConsentStore {
      */
     private final ShortLivedCache<String, UUID> currentIds = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
 
-    public ConsentRepository(Pool pool) {
-        this.pool = pool;
+    public ConsentRepository(PostgresCalls postgres) {
+        this.postgres = postgres;
     }
 
     /** The account's consent to the client, or null. */
     @Override
     public Uni<Consent> find(UUID accountId, String clientId) {
-        return pool.preparedQuery("SELECT id, scopes FROM consents WHERE account_id = $1 AND client_id = $2")
-                .execute(Tuple.of(accountId, clientId))
+        return postgres.query(
+                        "SELECT id, scopes FROM consents WHERE account_id = $1 AND client_id = $2",
+                        Tuple.of(accountId, clientId))
                 .map(rows -> {
                     var it = rows.iterator();
                     if (!it.hasNext()) {
@@ -62,11 +63,12 @@ public class ConsentRepository implements ConsentStore {
     @Override
     public Uni<UUID> grant(UUID accountId, String clientId, Set<String> scopes, Instant at) {
         OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
-        return pool.preparedQuery("INSERT INTO consents (account_id, client_id, scopes, granted_at, last_used_at) "
-                        + "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (account_id, client_id) DO UPDATE SET "
-                        + "scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes)), "
-                        + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at RETURNING id")
-                .execute(Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time))
+        return postgres.query(
+                        "INSERT INTO consents (account_id, client_id, scopes, granted_at, last_used_at) "
+                                + "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (account_id, client_id) DO UPDATE SET "
+                                + "scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes)), "
+                                + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at RETURNING id",
+                        Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time))
                 .map(rows -> rows.iterator().next().getUUID("id"))
                 .invoke(() -> currentIds.forget(key(accountId, clientId)));
     }
@@ -74,10 +76,10 @@ public class ConsentRepository implements ConsentStore {
     /** The apps an account granted, with the client's name and badge, for the Connected apps page. */
     @Override
     public Uni<List<ConnectedApp>> connectedApps(UUID accountId) {
-        return pool.preparedQuery(
+        return postgres.query(
                         "SELECT c.client_id, cl.name, cl.verified, c.scopes, c.granted_at, c.last_used_at "
-                                + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)")
-                .execute(Tuple.of(accountId))
+                                + "FROM consents c JOIN clients cl ON cl.id = c.client_id WHERE c.account_id = $1 ORDER BY lower(cl.name)",
+                        Tuple.of(accountId))
                 .map(rows -> {
                     List<ConnectedApp> apps = new ArrayList<>();
                     rows.forEach(r -> apps.add(new ConnectedApp(
@@ -96,8 +98,9 @@ public class ConsentRepository implements ConsentStore {
     /** Deletes the consent; answers the scopes it held, or null when there was none. */
     @Override
     public Uni<List<String>> remove(UUID accountId, String clientId) {
-        return pool.preparedQuery("DELETE FROM consents WHERE account_id = $1 AND client_id = $2 RETURNING scopes")
-                .execute(Tuple.of(accountId, clientId))
+        return postgres.query(
+                        "DELETE FROM consents WHERE account_id = $1 AND client_id = $2 RETURNING scopes",
+                        Tuple.of(accountId, clientId))
                 .map(rows -> rows.iterator().hasNext()
                         ? List.of(rows.iterator().next().getArrayOfStrings("scopes"))
                         : null)
@@ -117,9 +120,10 @@ public class ConsentRepository implements ConsentStore {
 
     private Uni<Boolean> update(UUID accountId, String clientId, Instant at) {
         OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
-        return pool.preparedQuery("UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2 "
-                        + "AND (last_used_at IS NULL OR last_used_at < $4)")
-                .execute(Tuple.of(accountId, clientId, time, time.minus(TOUCH_INTERVAL)))
+        return postgres.query(
+                        "UPDATE consents SET last_used_at = $3 WHERE account_id = $1 AND client_id = $2 "
+                                + "AND (last_used_at IS NULL OR last_used_at < $4)",
+                        Tuple.of(accountId, clientId, time, time.minus(TOUCH_INTERVAL)))
                 .replaceWith(true);
     }
 

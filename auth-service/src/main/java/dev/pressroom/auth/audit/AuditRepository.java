@@ -1,8 +1,8 @@
 package dev.pressroom.auth.audit;
 
+import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -24,10 +24,10 @@ public class AuditRepository implements AuditStore {
             + "(occurred_at, type, account_id, client_id, address, user_agent, details) VALUES "
             + "($1, $2, COALESCE($3, (SELECT id FROM accounts WHERE email = $4)), $5, $6, $7, $8)";
 
-    private final Pool pool;
+    private final PostgresCalls postgres;
 
-    public AuditRepository(Pool pool) {
-        this.pool = pool;
+    public AuditRepository(PostgresCalls postgres) {
+        this.postgres = postgres;
     }
 
     /** A stored event; {@code clientName} is the client's current name where it still exists (for the account page). */
@@ -61,38 +61,43 @@ public class AuditRepository implements AuditStore {
                 new JsonObject(e.details())
             }));
         }
-        return pool.preparedQuery(INSERT).executeBatch(rows).replaceWithVoid();
+        return postgres.batch(INSERT, rows).replaceWithVoid();
     }
 
     /** Newest first, at most {@code limit}, each filter applied when set; {@code before} is the paging cursor (an id). */
     public Uni<List<StoredEvent>> find(Filter f, int limit) {
-        return pool.preparedQuery("SELECT e.*, c.name AS client_name FROM audit_events e "
-                        + "LEFT JOIN clients c ON c.id = e.client_id WHERE ($1::text IS NULL OR e.type = $1) "
-                        + "AND ($2::uuid IS NULL OR e.account_id = $2) AND ($3::text IS NULL OR e.client_id = $3) "
-                        + "AND ($4::timestamptz IS NULL OR e.occurred_at >= $4) "
-                        + "AND ($5::timestamptz IS NULL OR e.occurred_at < $5) "
-                        + "AND ($6::bigint IS NULL OR e.id < $6) ORDER BY e.id DESC LIMIT $7")
-                .execute(Tuple.from(new Object[] {
-                    f.type(), f.accountId(), f.clientId(), time(f.from()), time(f.to()), f.before(), limit
-                }))
+        return postgres.query(
+                        "SELECT e.*, c.name AS client_name FROM audit_events e "
+                                + "LEFT JOIN clients c ON c.id = e.client_id WHERE ($1::text IS NULL OR e.type = $1) "
+                                + "AND ($2::uuid IS NULL OR e.account_id = $2) AND ($3::text IS NULL OR e.client_id = $3) "
+                                + "AND ($4::timestamptz IS NULL OR e.occurred_at >= $4) "
+                                + "AND ($5::timestamptz IS NULL OR e.occurred_at < $5) "
+                                + "AND ($6::bigint IS NULL OR e.id < $6) ORDER BY e.id DESC LIMIT $7",
+                        Tuple.from(new Object[] {
+                            f.type(), f.accountId(), f.clientId(), time(f.from()), time(f.to()), f.before(), limit
+                        }))
                 .map(AuditRepository::events);
     }
 
     /** The account's newest events of the given types, for its own page. */
     public Uni<List<StoredEvent>> recent(UUID accountId, List<AuditEventType> types, int limit) {
-        return pool.preparedQuery("SELECT e.*, c.name AS client_name FROM audit_events e "
-                        + "LEFT JOIN clients c ON c.id = e.client_id WHERE e.account_id = $1 AND e.type = ANY($2) "
-                        + "ORDER BY e.id DESC LIMIT $3")
-                .execute(Tuple.of(
-                        accountId, types.stream().map(AuditEventType::code).toArray(String[]::new), limit))
+        return postgres.query(
+                        "SELECT e.*, c.name AS client_name FROM audit_events e "
+                                + "LEFT JOIN clients c ON c.id = e.client_id WHERE e.account_id = $1 AND e.type = ANY($2) "
+                                + "ORDER BY e.id DESC LIMIT $3",
+                        Tuple.of(
+                                accountId,
+                                types.stream().map(AuditEventType::code).toArray(String[]::new),
+                                limit))
                 .map(AuditRepository::events);
     }
 
     /** Deletes at most {@code max} events older than {@code before}; answers how many went. */
     public Uni<Integer> deleteOlderThan(Instant before, int max) {
-        return pool.preparedQuery("DELETE FROM audit_events WHERE id IN "
-                        + "(SELECT id FROM audit_events WHERE occurred_at < $1 LIMIT $2)")
-                .execute(Tuple.of(time(before), max))
+        return postgres.query(
+                        "DELETE FROM audit_events WHERE id IN "
+                                + "(SELECT id FROM audit_events WHERE occurred_at < $1 LIMIT $2)",
+                        Tuple.of(time(before), max))
                 .map(rows -> rows.rowCount());
     }
 

@@ -1,7 +1,7 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -21,15 +21,14 @@ public class ClientRepository {
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
             + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at";
 
-    private final Pool pool;
+    private final PostgresCalls postgres;
 
-    public ClientRepository(Pool pool) {
-        this.pool = pool;
+    public ClientRepository(PostgresCalls postgres) {
+        this.postgres = postgres;
     }
 
     public Uni<Client> find(String id) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM clients WHERE id = $1")
-                .execute(Tuple.of(id))
+        return postgres.query("SELECT " + COLUMNS + " FROM clients WHERE id = $1", Tuple.of(id))
                 .map(ClientRepository::first);
     }
 
@@ -42,21 +41,23 @@ public class ClientRepository {
 
     /** Creates or replaces a first-party client; the previous secret stops working. */
     public Uni<Void> upsertFirstParty(Client c) {
-        return pool.preparedQuery("INSERT INTO clients (" + COLUMNS + ") VALUES "
-                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO UPDATE SET "
-                        + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
-                        + "redirect_uris = EXCLUDED.redirect_uris, "
-                        + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
-                        + "auth_method = EXCLUDED.auth_method WHERE clients.kind = 'first_party'")
-                .execute(tuple(c))
+        return postgres.query(
+                        "INSERT INTO clients (" + COLUMNS + ") VALUES "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO UPDATE SET "
+                                + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
+                                + "redirect_uris = EXCLUDED.redirect_uris, "
+                                + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
+                                + "auth_method = EXCLUDED.auth_method WHERE clients.kind = 'first_party'",
+                        tuple(c))
                 .replaceWithVoid();
     }
 
     /** The client if it was registered dynamically and the registration access token hash matches, else null. */
     public Uni<Client> findRegistered(String id, String registrationTokenHash) {
-        return pool.preparedQuery("SELECT " + COLUMNS
-                        + ", registration_token_hash FROM clients WHERE id = $1 AND kind = 'dynamic'")
-                .execute(Tuple.of(id))
+        return postgres.query(
+                        "SELECT " + COLUMNS
+                                + ", registration_token_hash FROM clients WHERE id = $1 AND kind = 'dynamic'",
+                        Tuple.of(id))
                 .map(rows -> {
                     var it = rows.iterator();
                     if (!it.hasNext()) {
@@ -77,23 +78,24 @@ public class ClientRepository {
      */
     public Uni<Void> updateMetadata(Client c) {
         String unchanged = "(name = $2 AND redirect_uris = $3 AND post_logout_redirect_uris = $4)";
-        return pool.preparedQuery("UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
-                        + "scopes = $5, verified = verified AND " + unchanged + ", "
-                        + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
-                        + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1")
-                .execute(Tuple.tuple(Arrays.asList(
-                        c.id(),
-                        c.name(),
-                        c.redirectUris().toArray(String[]::new),
-                        c.postLogoutRedirectUris().toArray(String[]::new),
-                        c.scopes().toArray(String[]::new))))
+        return postgres.query(
+                        "UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
+                                + "scopes = $5, verified = verified AND " + unchanged + ", "
+                                + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
+                                + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1",
+                        Tuple.tuple(Arrays.asList(
+                                c.id(),
+                                c.name(),
+                                c.redirectUris().toArray(String[]::new),
+                                c.postLogoutRedirectUris().toArray(String[]::new),
+                                c.scopes().toArray(String[]::new))))
                 .replaceWithVoid();
     }
 
     public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {
-        return pool.preparedQuery(
-                        "UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1")
-                .execute(Tuple.of(id, verifiedBy, OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))
+        return postgres.query(
+                        "UPDATE clients SET verified = true, verified_by = $2, verified_at = $3 WHERE id = $1",
+                        Tuple.of(id, verifiedBy, OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))
                 .map(rows -> rows.rowCount() == 1);
     }
 

@@ -9,9 +9,9 @@ import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
+import dev.pressroom.auth.store.PostgresCalls;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -38,13 +38,13 @@ public class ClientService {
     private final ShortLivedCache<String, Client> cache = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
 
     private final ClientRepository clients;
-    private final Pool pool;
+    private final PostgresCalls postgres;
     private final Clock clock;
     private final AuditLog audit;
 
-    public ClientService(ClientRepository clients, Pool pool, Clock clock, AuditLog audit) {
+    public ClientService(ClientRepository clients, PostgresCalls postgres, Clock clock, AuditLog audit) {
         this.clients = clients;
-        this.pool = pool;
+        this.postgres = postgres;
         this.clock = clock;
         this.audit = audit;
     }
@@ -121,7 +121,7 @@ public class ClientService {
         String registrationToken = Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return pool.withTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
+        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
                                 + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
                         .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
                         .chain(rows -> rows.rowCount() == 1
@@ -140,13 +140,14 @@ public class ClientService {
         String token = Tokens.random(32);
         Instant now = clock.instant();
         Instant expires = now.plus(ttl);
-        return pool.preparedQuery("INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
-                        + "VALUES ($1, $2, $3, $4)")
-                .execute(Tuple.of(
-                        Tokens.sha256(token),
-                        createdBy,
-                        OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
-                        OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
+        return postgres.query(
+                        "INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
+                                + "VALUES ($1, $2, $3, $4)",
+                        Tuple.of(
+                                Tokens.sha256(token),
+                                createdBy,
+                                OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
+                                OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
                 .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
     }
 

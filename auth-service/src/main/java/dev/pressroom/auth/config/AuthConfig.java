@@ -61,6 +61,13 @@ public interface AuthConfig {
     @WithDefault("PT2S")
     Duration redisDeadline();
 
+    /**
+     * How long a request waits for any one PostgreSQL call, or transaction, before it answers 503
+     * (AUTH_POSTGRES_DEADLINE): a partitioned database neither answers nor closes the connection.
+     */
+    @WithDefault("PT3S")
+    Duration postgresDeadline();
+
     /** How long a browser session (the sid) lasts after sign-in. */
     @WithDefault("PT12H")
     Duration sessionTtl();

@@ -5,9 +5,9 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,14 +40,14 @@ public class KeyRotation {
     static final Duration JWKS_CACHE = Duration.ofMinutes(5);
 
     private final SigningKeys keys;
-    private final Pool pool;
+    private final PostgresCalls postgres;
     private final Clock clock;
     private final Duration tokenLifetime;
     private final AuditLog audit;
 
-    public KeyRotation(SigningKeys keys, Pool pool, Clock clock, AuthConfig config, AuditLog audit) {
+    public KeyRotation(SigningKeys keys, PostgresCalls postgres, Clock clock, AuthConfig config, AuditLog audit) {
         this.keys = keys;
-        this.pool = pool;
+        this.postgres = postgres;
         this.clock = clock;
         this.tokenLifetime = config.accessTokenTtl();
         this.audit = audit;
@@ -61,29 +61,24 @@ public class KeyRotation {
     }
 
     public Uni<List<Map<String, Object>>> list() {
-        return pool.query("SELECT kid, state, changed_at FROM signing_keys")
-                .execute()
-                .map(rows -> {
-                    Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
-                    keys.files()
-                            .forEach(k -> byKid.put(
-                                    k.kid(),
-                                    entry(
-                                            k.kid(),
-                                            k.kid().equals(keys.active().kid()) ? "active" : "published",
-                                            null)));
-                    rows.forEach(r -> {
-                        if (byKid.containsKey(r.getString("kid"))) {
-                            byKid.put(
+        return postgres.query("SELECT kid, state, changed_at FROM signing_keys").map(rows -> {
+            Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
+            keys.files()
+                    .forEach(k -> byKid.put(
+                            k.kid(),
+                            entry(k.kid(), k.kid().equals(keys.active().kid()) ? "active" : "published", null)));
+            rows.forEach(r -> {
+                if (byKid.containsKey(r.getString("kid"))) {
+                    byKid.put(
+                            r.getString("kid"),
+                            entry(
                                     r.getString("kid"),
-                                    entry(
-                                            r.getString("kid"),
-                                            r.getString("state"),
-                                            r.getOffsetDateTime("changed_at").toInstant()));
-                        }
-                    });
-                    return new ArrayList<>(byKid.values());
-                });
+                                    r.getString("state"),
+                                    r.getOffsetDateTime("changed_at").toInstant()));
+                }
+            });
+            return new ArrayList<>(byKid.values());
+        });
     }
 
     /** Step 1 where the key directory is writable: create a key and publish it. */
@@ -111,7 +106,7 @@ public class KeyRotation {
         if (keys.files().stream().noneMatch(k -> k.kid().equals(kid))) {
             return Uni.createFrom().failure(new RotationException("No key file " + kid + ".pem on this replica yet."));
         }
-        return pool.withTransaction(sql -> recordCurrentActive(sql)
+        return postgres.inTransaction(sql -> recordCurrentActive(sql)
                         .chain(() -> sql.preparedQuery(
                                         "INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
                                                 + "ON CONFLICT (kid) DO NOTHING")
@@ -122,7 +117,7 @@ public class KeyRotation {
 
     /** Step 2: sign with a published key; the previous active key stays published. */
     public Uni<Void> activate(String kid, boolean force, Origin origin) {
-        return pool.withTransaction(sql -> recordCurrentActive(sql)
+        return postgres.inTransaction(sql -> recordCurrentActive(sql)
                         .chain(() -> state(sql, kid))
                         .chain(row -> {
                             if (row == null || !"published".equals(row.state())) {
@@ -147,7 +142,7 @@ public class KeyRotation {
 
     /** Step 3: stop publishing a key that no longer signs, once the tokens it signed have expired. */
     public Uni<Void> retire(String kid, boolean force, Origin origin) {
-        return pool.withTransaction(sql -> recordCurrentActive(sql)
+        return postgres.inTransaction(sql -> recordCurrentActive(sql)
                         .chain(() -> state(sql, kid))
                         .chain(row -> {
                             if (row == null || !"published".equals(row.state())) {

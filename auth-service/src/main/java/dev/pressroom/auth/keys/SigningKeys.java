@@ -2,13 +2,13 @@ package dev.pressroom.auth.keys;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.DatastoreErrors;
+import dev.pressroom.auth.store.PostgresCalls;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
@@ -48,7 +48,7 @@ public class SigningKeys {
     private static final Logger LOG = Logger.getLogger(SigningKeys.class);
 
     private final Path dir;
-    private final Pool pool;
+    private final PostgresCalls postgres;
     private final Vertx vertx;
     private final Clock clock;
     private final long timer;
@@ -64,12 +64,12 @@ public class SigningKeys {
     public SigningKeys(
             AuthConfig config,
             Clock clock,
-            Pool pool,
+            PostgresCalls postgres,
             Vertx vertx,
             MeterRegistry registry,
             DatastoreErrors datastoreErrors) {
         this.dir = Path.of(config.keysDir());
-        this.pool = pool;
+        this.postgres = postgres;
         this.vertx = vertx;
         this.clock = clock;
         this.keyInfo = MultiGauge.builder(KEY_INFO)
@@ -130,8 +130,7 @@ public class SigningKeys {
 
     /** Re-reads the key files and their states. */
     public Uni<Void> refresh() {
-        return pool.query("SELECT kid, state, changed_at FROM signing_keys")
-                .execute()
+        return postgres.query("SELECT kid, state, changed_at FROM signing_keys")
                 .invoke(rows -> {
                     Map<String, String> states = new HashMap<>();
                     Map<String, Instant> changed = new HashMap<>();

@@ -103,6 +103,37 @@ class PostgresOutageResourceTest {
 
         // Resets instead of closes ("connection reset"), as a crashed server or a dropped route answers.
         PostgresProxyProfile.reset();
+        authorizeAndAdminCallAnswer503(app, browser);
+
+        assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void authorizeAndAdminCallWhenPostgresPartitionedThen503WithinTheDeadlineAndRecoverAfterwards() {
+        TestClients app = TestClients.create();
+        Browser browser = new Browser();
+        app.code(browser, "openid");
+        double errors = postgresqlErrors();
+
+        PostgresProxyProfile.partition();
+        long started = System.nanoTime();
+        authorizeAndAdminCallAnswer503(app, browser);
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+        PostgresProxyProfile.restore();
+
+        assertThat(waited)
+                .as("two calls, each bounded by the 3 s database deadline, not by the partition's length")
+                .isLessThan(Duration.ofSeconds(9));
+        assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
+        // The calls the partition held are given up; new connections answer again.
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> browser.get("/oauth/authorize", app.authorizeParams("openid"))
+                                .statusCode()
+                        < 500);
+    }
+
+    /** A page that needs the client's row, and an admin call that writes an account: both 503 with Retry-After. */
+    private static void authorizeAndAdminCallAnswer503(TestClients app, Browser browser) {
         browser.get("/oauth/authorize", app.authorizeParams("openid"))
                 .then()
                 .statusCode(503)
@@ -110,18 +141,16 @@ class PostgresOutageResourceTest {
         Admin.admin()
                 .body(Map.of(
                         "email",
-                        "reset-" + System.nanoTime() + "@example.com",
+                        "outage-" + System.nanoTime() + "@example.com",
                         "password",
                         "long enough pw",
                         "name",
-                        "Reset"))
+                        "Outage"))
                 .post("/admin/accounts")
                 .then()
                 .statusCode(503)
                 .header("Retry-After", "5")
                 .body("error", equalTo("temporarily_unavailable"));
-
-        assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
     }
 
     private static double lostWrites() {

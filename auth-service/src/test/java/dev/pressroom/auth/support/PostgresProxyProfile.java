@@ -26,6 +26,11 @@ public class PostgresProxyProfile implements QuarkusTestProfile {
         CuttableProxy.reset(PROXY);
     }
 
+    /** Keeps every connection open and drops its bytes, as a network partition does: nothing answers, nothing closes. */
+    public static void partition() {
+        CuttableProxy.partition(PROXY);
+    }
+
     public static void restore() {
         CuttableProxy.restore(PROXY);
     }
