@@ -3,7 +3,8 @@
 #  1. in-process validations/second on one thread over valid and invalid manifests (bench main on the test classpath),
 #     best and median of a few rounds, per CPU second of the thread (= per core) and per wall-clock second;
 #  2. HTTP throughput and latency with wrk (closed loop) on loopback against the packaged service at a few connection counts;
-#  3. HTTP latency at a held rate of 2,000 requests/s with hey, and package validation (zip) throughput and latency.
+#  3. HTTP latency at a held rate of 2,000 requests/s with hey, and package validation (zip, and a multipart batch of
+#     10 zips) throughput and latency.
 # Starts only what it needs (the service on BENCH_PORT) and stops it again. Prints figures on stdout.
 set -euo pipefail
 
@@ -60,7 +61,7 @@ for c in $CONNECTIONS; do
   line=$(wrk -t"$threads" -c"$c" -d"${SECONDS_PER_RUN}s" -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
   echo "http        connections=$c ${line#wrk-summary } (load $(cut -d" " -f1 /proc/loadavg))"
 done
-export MANIFEST="$MODULE/src/test/resources/manifests/invalid/hostname--url-instead-of-host.json"
+export MANIFEST="manifest-engine/src/test/resources/manifests/invalid/hostname--url-instead-of-host.json"
 line=$(wrk -t2 -c16 -d"${SECONDS_PER_RUN}s" -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
 echo "http        connections=16 invalid manifest (422; wrk counts every 422 in errors) ${line#wrk-summary }"
 # hey holds a request rate (wrk cannot): 20 connections at 100 requests/s each = 2,000 requests/s. hey measures from
@@ -90,14 +91,22 @@ if command -v hey >/dev/null 2>&1; then
   # Several rounds: one run's p99 is 200 samples out of 20,000, so a single scheduler hiccup moves it.
   for round in $(seq 1 "$RATE_ROUNDS"); do
     hey_row "2,000 req/s target, typical valid manifest, round $round" -z "${RATE_SECONDS}s" -c 20 -q 100 -m POST \
-      -T application/json -A application/json -D "$MODULE/src/test/resources/manifests/valid/feature-app.json" "$URL"
+      -T application/json -A application/json -D manifest-engine/src/test/resources/manifests/valid/feature-app.json "$URL"
   done
   PKG="$MODULE/target/bench-package.zip"
-  java -cp "$CP" dev.pressroom.manifest.bench.BenchPackage "$PKG" >/dev/null
+  BATCH="$MODULE/target/bench-batch.multipart"
+  java -cp "$CP" dev.pressroom.manifest.bench.BenchPackage "$PKG" "$BATCH" 10 >/dev/null
   PKG_URL="http://127.0.0.1:$PORT/v1/packages/validate"
   hey -z 3s -c 4 -m POST -T application/zip -D "$PKG" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
   hey_row "package ($(wc -c <"$PKG") bytes, 6 files), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 -m POST \
     -T application/zip -A application/json -D "$PKG" "$PKG_URL"
   hey_row "package, 200 req/s target (4 x 50/s)" -z "${SECONDS_PER_RUN}s" -c 4 -q 50 -m POST \
     -T application/zip -A application/json -D "$PKG" "$PKG_URL"
+  # A batch of the same package 10 times (multipart, one request): it should cost about 10 single uploads or less.
+  BATCH_TYPE="multipart/form-data; boundary=pressroom-bench-boundary"
+  hey -z 3s -c 4 -m POST -T "$BATCH_TYPE" -D "$BATCH" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
+  hey_row "batch of 10 packages ($(wc -c <"$BATCH") bytes), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 \
+    -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
+  hey_row "batch of 10 packages, 20 req/s target (4 x 5/s) = 200 packages/s" -z "${SECONDS_PER_RUN}s" -c 4 -q 5 \
+    -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
 fi
