@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint test bench fuzz fuzz-http faults soak import native-sources images clean
+.PHONY: help build run stop lint test bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -22,6 +22,7 @@ help:
 	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"
 	@echo "make fuzz            coverage-guided fuzzing of every parser, FUZZ_SECONDS (60) per target; findings become regression inputs"
 	@echo "make import BLOG=name DIR=folder   import a blog folder into content-service"
+	@echo "make import-ghost BLOG=name FILE=export.json   import a Ghost JSON export into content-service"
 	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services and the CLI"
 	@echo "make images          JVM and native container images of the services and the CLI (needs docker or podman)"
 	@echo "make clean           remove build output (keeps .local data)"
@@ -66,6 +67,11 @@ import:
 	@test -n "$(BLOG)" -a -n "$(DIR)" || { echo "usage: make import BLOG=<address name> DIR=<folder>"; exit 2; }
 	scripts/build.sh content-service
 	$(WITH_DATASTORES) content-service/scripts/import.sh "$(BLOG)" "$(DIR)"
+
+import-ghost:
+	@test -n "$(BLOG)" -a -n "$(FILE)" || { echo "usage: make import-ghost BLOG=<address name> FILE=<export.json>"; exit 2; }
+	scripts/build.sh content-service
+	$(WITH_DATASTORES) content-service/scripts/import-ghost.sh "$(BLOG)" "$(FILE)"
 
 native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am

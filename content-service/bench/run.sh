@@ -5,6 +5,7 @@
 # resident memory (RSS, peak).
 # Rows cover the list API, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
 # and the sitemap index.
+# Then the import of a 10,000-post Ghost export, twice (bench/ghost-import.sh: time and peak memory).
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
 # Subsets: BENCH_ROWS (an extended regex of row labels, e.g. 'tags|authors'), BENCH_MODES ('true false': cache on,
 # off), BENCH_DURATION (10s), BENCH_WARMUP (2s before each row), BENCH_JIT_WARMUP (3s per row in a first pass over
@@ -142,3 +143,8 @@ for mode in $modes; do
   pass=measure; all_rows
   echo "memory: $(mem) load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
+stop
+
+echo
+echo "### Ghost export import"
+bash "$module/bench/ghost-import.sh"

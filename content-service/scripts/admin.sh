@@ -2,7 +2,7 @@
 # Runs one admin command of content-service (import, key, demo) with the service's own jar, HTTP server off (and
 # the management interface on a free port, beside a running service).
 # It connects to PostgreSQL through JDBC (PG_*, CONTENT_DB_NAME) and migrates the schema first if needed.
-# Commands: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>
+# Commands: import <blog> <folder> | import-ghost <blog> <export.json> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>
 #           | demo <blog> <folder> <site>
 set -euo pipefail
 module=$(cd "$(dirname "$0")/.." && pwd)

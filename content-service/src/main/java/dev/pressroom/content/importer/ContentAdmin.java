@@ -35,6 +35,16 @@ public class ContentAdmin {
         }
     }
 
+    /** A Ghost JSON export, read, checked and sanitized whole, then written like a folder: all or nothing. */
+    public GhostImport importGhost(String name, Path export) throws SQLException {
+        GhostReader.Result read = new GhostReader(config.blogUrlTemplate(), clock.instant()).read(name, export);
+        try (Connection c = dataSource.getConnection()) {
+            return new GhostImport(new BlogWriter().write(c, name, read.plan()), read.report());
+        }
+    }
+
+    public record GhostImport(BlogWriter.Result written, GhostReader.Report report) {}
+
     public KeyAdmin.IssuedKey rotateKey(String blog, String label, List<String> origins) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             return keys.rotate(c, blog, label, origins);

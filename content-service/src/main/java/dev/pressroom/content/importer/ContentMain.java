@@ -12,6 +12,7 @@ import java.util.List;
  * off (scripts/import.sh), which prints KEY=value lines on stdout and exits:
  * <pre>
  *   import &lt;blog&gt; &lt;folder&gt;
+ *   import-ghost &lt;blog&gt; &lt;export.json&gt;   (a Ghost JSON export; what was skipped is reported on stderr)
  *   key rotate|create &lt;blog&gt; &lt;label&gt; [origin...]
  *   key revoke &lt;blog&gt; &lt;label&gt;
  *   demo &lt;blog&gt; &lt;folder&gt; &lt;site&gt;   (import, then fresh keys "demo" and "demo-site" limited to the site)
@@ -53,6 +54,17 @@ public class ContentMain implements QuarkusApplication {
             System.out.println("CONTENT_VERSION=" + result.version());
             return 0;
         }
+        if (args[0].equals("import-ghost") && args.length == 3) {
+            var result = admin.importGhost(args[1], Path.of(args[2]));
+            var written = result.written();
+            System.err.printf(
+                    "imported %s from Ghost: %d posts, %d pages, content version %d%n",
+                    args[1], result.report().posts(), result.report().pages(), written.version());
+            result.report().skipped().forEach((what, count) -> System.err.printf("skipped %d %s%n", count, what));
+            System.out.println("BLOG_ID=" + written.blogId());
+            System.out.println("CONTENT_VERSION=" + written.version());
+            return 0;
+        }
         if (args[0].equals("demo") && args.length == 4) {
             var result = admin.importBlog(args[1], Path.of(args[2]));
             System.out.println("CONTENT_BLOG=" + args[1]);
@@ -85,7 +97,7 @@ public class ContentMain implements QuarkusApplication {
 
     private static int usage() {
         System.err.println(
-                "usage: import <blog> <folder> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>"
+                "usage: import <blog> <folder> | import-ghost <blog> <export.json> | key rotate|create <blog> <label> [origin...] | key revoke <blog> <label>"
                         + " | demo <blog> <folder> <site>");
         return 2;
     }

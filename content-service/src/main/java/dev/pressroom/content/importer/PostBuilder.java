@@ -145,16 +145,8 @@ final class PostBuilder {
                 recipe == null
                         ? null
                         : fm.recipe().made() == null ? 0 : fm.recipe().made(),
-                postTags.isEmpty()
-                        ? null
-                        : JSON.createObjectNode()
-                                .put("slug", postTags.get(0).slug())
-                                .put("name", postTags.get(0).name())
-                                .toString(),
-                JSON.createObjectNode()
-                        .put("username", postAuthors.get(0).username())
-                        .put("name", postAuthors.get(0).name())
-                        .toString(),
+                primaryTagJson(postTags),
+                primaryAuthorJson(postAuthors),
                 tagsJson(postTags),
                 plain.replaceAll("\\p{Cc}", ""),
                 fm.tags(),
@@ -193,7 +185,25 @@ final class PostBuilder {
         return plain.substring(0, cut > EXCERPT_CHARS / 2 ? cut : EXCERPT_CHARS).strip() + "…";
     }
 
-    private String tagsJson(List<BlogPlan.TagPlan> postTags) {
+    /** The post's first tag as lists show it, or null without tags. */
+    static String primaryTagJson(List<BlogPlan.TagPlan> postTags) {
+        return postTags.isEmpty()
+                ? null
+                : JSON.createObjectNode()
+                        .put("slug", postTags.get(0).slug())
+                        .put("name", postTags.get(0).name())
+                        .toString();
+    }
+
+    /** The post's first author as lists show it. */
+    static String primaryAuthorJson(List<BlogPlan.AuthorPlan> postAuthors) {
+        return JSON.createObjectNode()
+                .put("username", postAuthors.get(0).username())
+                .put("name", postAuthors.get(0).name())
+                .toString();
+    }
+
+    static String tagsJson(List<BlogPlan.TagPlan> postTags) {
         ArrayNode array = JSON.createArrayNode();
         postTags.forEach(t ->
                 array.addObject().put("slug", t.slug()).put("name", t.name()).put("url", t.url()));

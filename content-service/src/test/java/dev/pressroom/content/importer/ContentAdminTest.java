@@ -1,7 +1,10 @@
 package dev.pressroom.content.importer;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -115,6 +118,54 @@ class ContentAdminTest {
                         blog.blogId()))
                 .noneMatch(row -> row.contains(first.substring(4)) || row.contains(second.substring(4)))
                 .allMatch(row -> row.endsWith("http://localhost:3000"));
+    }
+
+    @Test
+    void importGhostWhenExportThenRowsStoredAndTheApiServesThem() throws Exception {
+        ContentAdmin.GhostImport result = admin.importGhost("ghost-kitchen", GhostReaderTest.EXPORT);
+        String blogId = result.written().blogId();
+
+        assertThat(result.written().posts()).isEqualTo(4);
+        assertThat(result.written().pages()).isEqualTo(1);
+        assertThat(result.report().skipped()).containsEntry("members", 2).containsEntry("members-only posts", 1);
+        assertThat(query(
+                        "SELECT slug || ':' || type || ':' || status FROM post WHERE blog_id = ? ORDER BY slug",
+                        blogId))
+                .containsExactly(
+                        "about:page:published",
+                        "autumn-menu:post:scheduled",
+                        "making-stock:post:published",
+                        "tomato-soup:post:published",
+                        "winter-menu:post:draft");
+        assertThat(query(
+                        "SELECT string_agg(t.slug, ',' ORDER BY pt.position) FROM post_tag pt JOIN tag t ON t.id = pt.tag_id"
+                                + " JOIN post p ON p.id = pt.post_id WHERE p.blog_id = ? AND p.slug = 'tomato-soup'",
+                        blogId))
+                .containsExactly("recipes,news");
+        String key = admin.createKey("ghost-kitchen", "ghost-test", List.of()).key();
+        given().header("Authorization", "Key " + key)
+                .get("/api/content/v1/blogs/ghost-kitchen/posts/tomato-soup")
+                .then()
+                .statusCode(200)
+                .body("posts[0].featured", equalTo(true))
+                .body("posts[0].html", containsString("class=\"card card-bookmark\""))
+                .body("posts[0].primary_tag.slug", equalTo("recipes"))
+                .body("posts[0].custom_excerpt", equalTo("Our favourite soup of the season."));
+    }
+
+    @Test
+    void importGhostWhenSameExportTwiceThenSameContentAndIds() throws Exception {
+        ContentAdmin.GhostImport first = admin.importGhost("ghost-twice", GhostReaderTest.EXPORT);
+        String blogId = first.written().blogId();
+        List<String> before = snapshot(blogId);
+        List<String> ids = query("SELECT slug || '=' || id FROM post WHERE blog_id = ? ORDER BY slug", blogId);
+
+        ContentAdmin.GhostImport second = admin.importGhost("ghost-twice", GhostReaderTest.EXPORT);
+
+        assertThat(second.written().version()).isEqualTo(first.written().version() + 1);
+        assertThat(snapshot(blogId)).isEqualTo(before);
+        assertThat(query("SELECT slug || '=' || id FROM post WHERE blog_id = ? ORDER BY slug", blogId))
+                .isEqualTo(ids);
     }
 
     private List<String> snapshot(String blogId) throws Exception {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The Ghost export import at scale (make bench, after the HTTP rows): writes a Ghost 5 export of
+# BENCH_GHOST_POSTS (10,000) posts (bench/GhostExportSeed.java), imports it as blog bench-ghost, then imports it again
+# (in place, the same ids), each with its wall time, CPU time and peak resident memory (GNU time).
+set -euo pipefail
+module=$(cd "$(dirname "$0")/.." && pwd)
+posts=${BENCH_GHOST_POSTS:-10000}
+export_file="$module/target/bench-ghost-export.json"
+# The import checks its configuration like the service; a key pepper is required though no key is issued here.
+export CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}"
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; } >&2
+java "$module/bench/GhostExportSeed.java" "$export_file" "$posts"
+for run in first again; do
+  stats=$(mktemp)
+  /usr/bin/time -f '%e %U %S %M' -o "$stats" "$module/scripts/import-ghost.sh" bench-ghost "$export_file" >/dev/null 2>"$stats.err" \
+    || { cat "$stats.err" >&2; exit 1; }
+  read -r wall user sys rss <"$stats"
+  echo "ghost import ($run): $posts posts, $(grep -c '^skipped' "$stats.err" || true) kinds skipped, wall ${wall} s, CPU $(awk -v u="$user" -v s="$sys" 'BEGIN {print u + s}') s, peak RSS $((rss / 1024)) MiB (load $(cut -d' ' -f1 /proc/loadavg))"
+  rm -f "$stats" "$stats.err"
+done
