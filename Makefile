@@ -63,15 +63,16 @@ faults:
 soak: build
 	scripts/soak.sh
 
+# Into what make run serves: the dev profile's database and key pepper, unless QUARKUS_PROFILE says otherwise.
 import:
 	@test -n "$(BLOG)" -a -n "$(DIR)" || { echo "usage: make import BLOG=<address name> DIR=<folder>"; exit 2; }
 	scripts/build.sh content-service
-	$(WITH_DATASTORES) content-service/scripts/import.sh "$(BLOG)" "$(DIR)"
+	QUARKUS_PROFILE=$${QUARKUS_PROFILE:-dev} $(WITH_DATASTORES) content-service/scripts/import.sh "$(BLOG)" "$(DIR)"
 
 import-ghost:
 	@test -n "$(BLOG)" -a -n "$(FILE)" || { echo "usage: make import-ghost BLOG=<address name> FILE=<export.json>"; exit 2; }
 	scripts/build.sh content-service
-	$(WITH_DATASTORES) content-service/scripts/import-ghost.sh "$(BLOG)" "$(FILE)"
+	QUARKUS_PROFILE=$${QUARKUS_PROFILE:-dev} $(WITH_DATASTORES) content-service/scripts/import-ghost.sh "$(BLOG)" "$(FILE)"
 
 native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am
