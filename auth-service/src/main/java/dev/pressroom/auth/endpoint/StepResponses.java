@@ -112,9 +112,14 @@ public class StepResponses {
         String wait = seconds <= 0
                 ? null
                 : seconds >= 120 ? texts.waitMinutes((seconds + 59) / 60) : texts.waitSeconds(seconds);
-        if (!error.wrongPassword()) {
+        String failure = switch (error.failure()) {
+            case WRONG_PASSWORD -> texts.wrongPassword();
+            case PASSKEY_REFUSED -> texts.passkeyRefused();
+            case MUST_WAIT -> null;
+        };
+        if (failure == null) {
             return wait;
         }
-        return wait == null ? texts.wrongPassword() : texts.wrongPassword() + " " + wait;
+        return wait == null ? failure : failure + " " + wait;
     }
 }

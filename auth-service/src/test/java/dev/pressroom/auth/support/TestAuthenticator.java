@@ -86,6 +86,16 @@ public final class TestAuthenticator {
         return this;
     }
 
+    /** The origin the "browser" reports. */
+    public String origin() {
+        return origin;
+    }
+
+    /** Answers request options with a credential the service never registered (the user handle must be set). */
+    public String authenticateWithoutRegistering(Map<String, Object> options) {
+        return authenticate(options);
+    }
+
     public String credentialId() {
         return B64.encodeToString(credentialId);
     }
