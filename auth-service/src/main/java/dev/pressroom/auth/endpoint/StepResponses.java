@@ -1,5 +1,6 @@
 package dev.pressroom.auth.endpoint;
 
+import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.page.Brand;
 import dev.pressroom.auth.page.Language;
@@ -50,7 +51,8 @@ public class StepResponses {
                                     ? texts.yourAccount(brand.productName())
                                     : s.client().name(),
                             s.email(),
-                            signInError(s.error(), texts))),
+                            signInError(s.error(), texts),
+                            AuthorizationFlow.passkeyOnly(s.pending()))),
                     language));
             if (s.pending().request() != null) {
                 builder.header(

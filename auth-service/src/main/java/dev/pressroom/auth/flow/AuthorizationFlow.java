@@ -123,8 +123,10 @@ public class AuthorizationFlow {
             String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false)
                 .chain(p -> clientOf(p)
-                        .chain(client -> limits.reserveSignIn(email, origin.address())
-                                .chain(attempt -> {
+                        .chain(client -> passkeyOnly(p)
+                                // The app asked for a passkey (acr_values=phr): a password is not even tried.
+                                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, null))
+                                : limits.reserveSignIn(email, origin.address()).chain(attempt -> {
                                     if (attempt.evaluate()) {
                                         return evaluate(p, client, email, password, origin, attempt);
                                     }
@@ -232,6 +234,11 @@ public class AuthorizationFlow {
                                 })));
     }
 
+    /** Whether the pending request accepts only a passkey sign-in (acr_values=phr). */
+    public static boolean passkeyOnly(PendingRequest p) {
+        return p.request() != null && p.request().phishingResistant();
+    }
+
     private static String clientIdOf(PendingRequest p) {
         return p.request() == null ? null : p.request().clientId();
     }
@@ -319,7 +326,9 @@ public class AuthorizationFlow {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
-        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+        boolean tooWeak =
+                session != null && request.phishingResistant() && !session.amr().contains("hwk");
+        if (session == null || tooWeak || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
             return requireInteraction(p, "login_required", address)
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
         }

@@ -337,4 +337,7 @@ public interface Messages {
 
     @Message("Removed the passkey {name}")
     String activityPasskeyRemoved(String name);
+
+    @Message("This app asks you to sign in with a passkey.")
+    String passkeyRequired();
 }

@@ -24,7 +24,9 @@ public final class Pages {
 
     public static native TemplateInstance logout(LogoutPage page);
 
-    public record SignInPage(String requestId, String csrf, String clientName, String email, String error) {}
+    /** {@code passkeyOnly}: the app asked for phishing-resistant sign-in (acr_values=phr), so no password form. */
+    public record SignInPage(
+            String requestId, String csrf, String clientName, String email, String error, boolean passkeyOnly) {}
 
     public record ConsentPage(
             String requestId,

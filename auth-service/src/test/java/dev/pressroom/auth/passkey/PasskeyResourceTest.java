@@ -68,6 +68,62 @@ class PasskeyResourceTest {
     }
 
     @Test
+    void authorizeWhenAcrPhrAndPasswordSessionThenOnlyAPasskeySignsInAndAcrSaysPhr() {
+        TestClients person = TestClients.create();
+        TestAuthenticator authenticator = added(person);
+        Browser browser = new Browser();
+        Response withPassword = person.exchange(person.code(browser, "openid"));
+        assertThat(claims(withPassword.path("id_token")).has("acr")).isFalse();
+
+        Map<String, String> params = new java.util.HashMap<>(person.authorizeParams("openid"));
+        params.put("acr_values", "urn:example:unknown phr");
+        Response page = browser.get("/oauth/authorize", params);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.asString())
+                .contains("This app asks you to sign in with a passkey.")
+                .doesNotContain("name=\"password\"");
+        Response password = browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(page, "request"),
+                        "csrf",
+                        Browser.hidden(page, "csrf"),
+                        "email",
+                        person.email,
+                        "password",
+                        TestClients.PASSWORD));
+        assertThat(password.statusCode())
+                .as("a password does not answer acr_values=phr")
+                .isEqualTo(200);
+
+        Response back = PasskeyCeremony.signIn(browser, page, authenticator);
+        JsonNode claims =
+                claims(person.exchange(TestClients.query(back).get("code")).path("id_token"));
+        assertThat(claims.get("acr").asText()).isEqualTo("phr");
+        assertThat(claims.get("amr").toString()).isEqualTo("[\"hwk\",\"user\"]");
+        // The passkey session now satisfies phr without asking again.
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params))).containsKey("code");
+    }
+
+    @Test
+    void authorizeWhenAcrValuesUnknownThenIgnored() {
+        TestClients person = TestClients.create();
+        Map<String, String> params = new java.util.HashMap<>(person.authorizeParams("openid"));
+        params.put("acr_values", "urn:example:gold");
+        Response tokens = person.exchange(TestClients.query(person.signInAndConsent(new Browser(), params))
+                .get("code"));
+        assertThat(claims(tokens.path("id_token")).get("amr").toString()).isEqualTo("[\"pwd\"]");
+    }
+
+    @Test
+    void discoveryWhenAskedThenAdvertisesOnlyPhr() {
+        Response discovery = io.restassured.RestAssured.get("/.well-known/openid-configuration");
+        assertThat(discovery.jsonPath().getList("acr_values_supported")).containsExactly("phr");
+        assertThat(discovery.jsonPath().getList("claims_supported")).contains("acr", "amr");
+    }
+
+    @Test
     void signInWhenChallengeReplayedThenRefused() {
         TestClients person = TestClients.create();
         TestAuthenticator authenticator = added(person);
