@@ -127,13 +127,13 @@ public class PasskeyCeremonies {
                     credential.backedUp(),
                     clock.instant(),
                     null);
-            return passkeys.insert(passkey).map(inserted -> {
+            return passkeys.insert(passkey).chain(inserted -> {
                 if (!inserted) {
-                    throw new IllegalStateException("credential id already stored");
+                    return Uni.createFrom().failure(new PasskeyRefused(PasskeyRefused.Reason.ALREADY_REGISTERED));
                 }
                 audit.record(AuditEvent.of(AuditEventType.PASSKEY_ADDED, accountId, null, origin)
                         .with("name", passkey.name()));
-                return passkey;
+                return Uni.createFrom().item(passkey);
             });
         });
     }

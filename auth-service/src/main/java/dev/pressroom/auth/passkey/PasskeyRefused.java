@@ -12,6 +12,8 @@ public final class PasskeyRefused extends Exception {
 
     /** Why, as the audit log's sign_in_failed reason says it. */
     public enum Reason {
+        /** The new credential's id is stored already (WebAuthn §7.1 step 22: the ceremony fails). */
+        ALREADY_REGISTERED("passkey_already_registered"),
         /** Not a WebAuthn response webauthn4j could read. */
         MALFORMED("passkey_malformed"),
         /** No stored passkey has this credential id. */

@@ -276,6 +276,21 @@ class PasskeyResourceTest {
     }
 
     @Test
+    void addWhenCredentialIdAlreadyStoredThenNotAddedAgain() {
+        TestAuthenticator authenticator = PasskeyCeremony.authenticator();
+        PasskeyCeremony.add(AccountPages.signedIn(TestClients.create()), authenticator, "Mine")
+                .then()
+                .statusCode(303);
+        // The same credential id offered again with a fresh challenge, by another account: WebAuthn §7.1 step 22.
+        Browser other = AccountPages.signedIn(TestClients.create());
+
+        Response refused = PasskeyCeremony.add(other, authenticator, "Theirs");
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.asString()).contains("The passkey could not be added.");
+    }
+
+    @Test
     void removeWhenCsrfRightThenGoneAndAuditedOtherwiseKept() {
         TestClients person = TestClients.create();
         Browser home = AccountPages.signedIn(person);
