@@ -87,11 +87,11 @@ AUTHZ="$BASE/oauth/authorize?response_type=code&client_id=$CLIENT&redirect_uri=h
 # One browser session, consent for the bench scopes.
 jar="$WORK/cookies"
 page=$(curl -sS -c "$jar" -b "$jar" "$AUTHZ&scope=openid%20profile%20email%20offline_access")
-req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p')
-csrf=$(printf '%s' "$page" | sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p')
+req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p' | head -1)
+csrf=$(printf '%s' "$page" | sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1)
 page=$(curl -sS -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" \
   --data-urlencode "email=$EMAIL" --data-urlencode "password=$PASSWORD" "$BASE/signin")
-req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p')
+req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p' | head -1)
 if [[ -n "$req" ]]; then
   curl -sS -o /dev/null -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" -d decision=allow "$BASE/consent"
 fi
@@ -131,8 +131,29 @@ run() { # name conc ops-per-request wrk-args...
   if printf '%s' "$out" | grep -qE 'Non-2xx|refused=[1-9]'; then printf '%s\n' "$out" | grep -E 'Non-2xx|refused=' | sed 's/^/    /'; fi
 }
 
-# AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin).
-SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin} "
+# Passkey sign-in (PasskeyBench.java: wrk's Lua cannot sign ECDSA) with the test suite's software authenticator,
+# compiled against the packaged application's jars; measured like run's rows (CPU of the service per sign-in).
+LIB="$ROOT/auth-service/target/quarkus-app/lib/main"
+PK_CP="$WORK/passkeybench:$(find "$LIB" -name 'com.webauthn4j.*.jar' -o -name 'com.fasterxml.jackson.co*.jar' \
+  -o -name 'com.fasterxml.jackson.dataformat.*.jar' | tr '\n' ':')"
+javac -d "$WORK/passkeybench" -cp "$PK_CP" "$ROOT/auth-service/src/test/java/dev/pressroom/auth/support/TestAuthenticator.java" \
+  "$BENCH/PasskeyBench.java"
+passkey_row() { # run|warm conc
+  local how="$1" conc="$2" out secs
+  secs=$(printf '%s' "$DURATION" | tr -d 's')
+  [[ "$how" == warm ]] && secs=$(printf '%s' "$JIT_WARMUP" | tr -d 's')
+  out=$(java -cp "$PK_CP" dev.pressroom.auth.passkey.PasskeyBench "$BASE" "$ADMIN" "$TOKEN" "$CLIENT" "$CHALLENGE" \
+    "$conc" "$secs" "$PID" "$clk" 2>&1 || true)
+  [[ "$how" == warm ]] && return 0
+  printf '%s\n' "$out" | { grep -v '^RESULT' || true; } | head -5 | sed 's/^/    /'
+  printf '%s\n' "$out" | { grep '^RESULT' || true; } | awk -v c="$conc" '{
+    for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    printf "%-22s %5s %10.0f %8sms %8sms %12s\n", "passkey sign-in (3 req)", c, v["passkey_signins_per_s"], v["p50_ms"], v["p99_ms"], v["cpu_ms"]
+    if (v["errors"] > 0) printf "    errors=%s\n", v["errors"] }'
+}
+
+# AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin passkey).
+SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin passkey} "
 wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
 JIT_WARMUP="${BENCH_JIT_WARMUP:-10s}"
 warm() { # like run, unmeasured
@@ -150,6 +171,7 @@ rows() { # run|warm conc
     $how "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
   fi
   wanted signin && $how "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+  wanted passkey && passkey_row "$how" "$c"
   return 0
 }
 # Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), so no row is measured while the JIT still

@@ -127,16 +127,29 @@ public class AbuseLimits {
      * then refuses the attempt, the address's count is given back: a refused attempt counts nowhere.
      */
     public Uni<SignInAttempt> reserveSignIn(String email, String address) {
+        return reservePasskeySignIn(address)
+                .chain(byAddress -> byAddress.evaluate()
+                        ? reserveForAccount(email, address, byAddress)
+                        : Uni.createFrom().item(byAddress));
+    }
+
+    /**
+     * Counts a passkey sign-in before its assertion is verified, or refuses it: the address's count only, since no
+     * account is named until the assertion is (and a passkey cannot be guessed, only replayed or forged).
+     */
+    public Uni<SignInAttempt> reservePasskeySignIn(String address) {
         return eval(
                         RESERVE_ADDRESS,
                         new String[] {addressKey(address)},
                         counterArgs(
                                 Integer.toString(limits.addressSlowAfter()),
                                 Integer.toString(limits.addressLockAfter())))
-                .map(AbuseLimits::attempt)
-                .chain(byAddress -> byAddress.evaluate()
-                        ? reserveForAccount(email, address, byAddress)
-                        : Uni.createFrom().item(byAddress));
+                .map(AbuseLimits::attempt);
+    }
+
+    /** The reserved passkey sign-in succeeded: it no longer counts against the address. */
+    public Uni<Void> passkeySignInSucceeded(String address) {
+        return releaseAddress(address);
     }
 
     private Uni<SignInAttempt> reserveForAccount(String email, String address, SignInAttempt byAddress) {

@@ -5,12 +5,20 @@ import java.util.Optional;
 
 /** The fixed set of audit event types; {@link #code()} is the name stored, filtered on and used as a metric label. */
 public enum AuditEventType {
+    /** details.method: password or passkey. */
     SIGN_IN("sign_in"),
-    /** details.reason: wrong_password (an unknown account too), throttled or locked. */
+    /**
+     * details.reason: wrong_password (an unknown account too), throttled, locked, passkey_refused or
+     * cloned_authenticator (details.cause: the passkey check that failed); details.method: passkey for those.
+     */
     SIGN_IN_FAILED("sign_in_failed"),
     /** A failed sign-in locked the account out for the address it came from (details.minutes). */
     ACCOUNT_LOCKED("account_locked"),
     CONSENT_GIVEN("consent_given"),
+    /** The person added a passkey on the account page (details.name). */
+    PASSKEY_ADDED("passkey_added"),
+    /** The person removed a passkey on the account page (details.name). */
+    PASSKEY_REMOVED("passkey_removed"),
     /** The consent record was deleted (the person removed the app and had a consent). */
     CONSENT_REMOVED("consent_removed"),
     /** The person removed an app on Connected apps: every code, access token and refresh chain of it revoked. */

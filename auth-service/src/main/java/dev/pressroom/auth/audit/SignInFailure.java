@@ -9,7 +9,11 @@ public enum SignInFailure {
     /** Refused unevaluated: the attempt came during a slowdown's wait. */
     THROTTLED("throttled"),
     /** Refused unevaluated: the account is locked for this address, or the address is locked. */
-    LOCKED("locked");
+    LOCKED("locked"),
+    /** A passkey assertion that did not verify: unknown credential, stale challenge, bad signature, no UV, wrong user. */
+    PASSKEY_REFUSED("passkey_refused"),
+    /** A passkey's signature counter did not increase: its key is on two authenticators. */
+    CLONED_AUTHENTICATOR("cloned_authenticator");
 
     private final String code;
 

@@ -103,6 +103,23 @@ public interface AuthConfig {
 
     Redis redis();
 
+    Passkeys passkeys();
+
+    /** Passkeys (README, "Passkeys"). */
+    interface Passkeys {
+        /**
+         * The WebAuthn relying party id (AUTH_PASSKEY_RP_ID): the issuer's host, or {@code localhost} when that is an
+         * IP address, which cannot be an RP id. Passkeys are bound to it: changing it orphans every passkey.
+         */
+        Optional<String> rpId();
+
+        /**
+         * The origin the pages are served from (AUTH_PASSKEY_ORIGIN): by default the issuer's scheme, the RP id and the
+         * issuer's port.
+         */
+        Optional<String> origin();
+    }
+
     /** The password hashing pool (README, "Password hashes"). */
     interface Hashing {
         /**

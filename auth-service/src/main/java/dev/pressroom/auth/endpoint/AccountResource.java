@@ -25,7 +25,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** The signed-in person's home with Connected apps (Remove revokes every grant of an app) and sign out. */
+/** The signed-in person's home with their passkeys, Connected apps (Remove revokes every grant of an app) and sign out. */
 @Path("/")
 public class AccountResource {
 
@@ -81,11 +81,18 @@ public class AccountResource {
 
     private Response page(ConnectedApps.Home home, String token, String browserCsrf, Language language) {
         Messages texts = Texts.of(language);
+        var passkeys = home.passkeys().stream()
+                .map(p -> new Pages.PasskeyLine(
+                        p.id().toString(),
+                        p.name(),
+                        format(p.createdAt()),
+                        p.lastUsedAt() == null ? texts.never() : format(p.lastUsedAt())))
+                .toList();
         var lines = home.apps().stream().map(app -> line(app, texts)).toList();
         var activity = home.activity().stream().map(e -> activity(e, texts)).toList();
         Response.ResponseBuilder builder = StepResponses.html(Texts.render(
                 Pages.account(new Pages.AccountPage(
-                        home.account().name(), home.account().email(), token, lines, activity)),
+                        home.account().name(), home.account().email(), token, passkeys, lines, activity)),
                 language));
         if (!token.equals(browserCsrf)) {
             builder.header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token));
@@ -107,15 +114,27 @@ public class AccountResource {
     private static Pages.ActivityLine activity(AuditRepository.StoredEvent e, Messages texts) {
         String app = e.clientName() != null ? e.clientName() : e.clientId() != null ? e.clientId() : null;
         String what = switch (AuditEventType.fromCode(e.type()).orElseThrow()) {
-            case SIGN_IN -> app == null ? texts.activitySignedIn() : texts.activitySignedInTo(app);
+            case SIGN_IN -> {
+                boolean passkey = "passkey".equals(e.details().get("method"));
+                if (app == null) {
+                    yield passkey ? texts.activitySignedInWithPasskey() : texts.activitySignedIn();
+                }
+                yield passkey ? texts.activitySignedInToWithPasskey(app) : texts.activitySignedInTo(app);
+            }
             case SIGN_IN_FAILED ->
                 switch (String.valueOf(e.details().get("reason"))) {
                     case "throttled" -> texts.activityThrottled();
                     case "locked" -> texts.activityLocked();
+                    case "passkey_refused" -> texts.activityPasskeyRefused();
+                    case "cloned_authenticator" -> texts.activityClonedAuthenticator();
                     default -> texts.activityWrongPassword();
                 };
             case ACCOUNT_LOCKED ->
                 texts.activityAccountLocked(String.valueOf(e.details().get("minutes")));
+            case PASSKEY_ADDED ->
+                texts.activityPasskeyAdded(String.valueOf(e.details().get("name")));
+            case PASSKEY_REMOVED ->
+                texts.activityPasskeyRemoved(String.valueOf(e.details().get("name")));
             case CONSENT_GIVEN -> texts.activityConsentGiven(app);
             case CONSENT_REMOVED -> texts.activityConsentRemoved(app);
             case APP_REMOVED -> texts.activityAppRemoved(app);

@@ -8,7 +8,7 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
  * Headers every answer of the account service carries. Pages may not be framed (clickjacking on consent),
- * run no script, send no Referer that could carry a code or state, and submit forms only to this host.
+ * run only this host's own script files (passkeys.js; nothing inline), send no Referer that could carry a code or state, and submit forms only to this host.
  */
 public class SecurityHeadersFilter {
 
@@ -20,7 +20,8 @@ public class SecurityHeadersFilter {
      * whose POST ends in a 303 to the client, add the origin of that request's redirect URI (below).
      */
     static String policy(String formTargets) {
-        return "default-src 'none'; style-src 'self'; img-src 'self' https: data:; form-action " + formTargets
+        return "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' https: data:;"
+                + " form-action " + formTargets
                 + "; frame-ancestors 'none'; base-uri 'none'";
     }
 

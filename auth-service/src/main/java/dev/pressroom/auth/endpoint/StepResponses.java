@@ -1,5 +1,6 @@
 package dev.pressroom.auth.endpoint;
 
+import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.AuthorizeStep;
 import dev.pressroom.auth.page.Brand;
 import dev.pressroom.auth.page.Language;
@@ -50,7 +51,8 @@ public class StepResponses {
                                     ? texts.yourAccount(brand.productName())
                                     : s.client().name(),
                             s.email(),
-                            signInError(s.error(), texts))),
+                            signInError(s.error(), texts),
+                            AuthorizationFlow.passkeyOnly(s.pending()))),
                     language));
             if (s.pending().request() != null) {
                 builder.header(
@@ -112,9 +114,14 @@ public class StepResponses {
         String wait = seconds <= 0
                 ? null
                 : seconds >= 120 ? texts.waitMinutes((seconds + 59) / 60) : texts.waitSeconds(seconds);
-        if (!error.wrongPassword()) {
+        String failure = switch (error.failure()) {
+            case WRONG_PASSWORD -> texts.wrongPassword();
+            case PASSKEY_REFUSED -> texts.passkeyRefused();
+            case MUST_WAIT -> null;
+        };
+        if (failure == null) {
             return wait;
         }
-        return wait == null ? texts.wrongPassword() : texts.wrongPassword() + " " + wait;
+        return wait == null ? failure : failure + " " + wait;
     }
 }

@@ -16,6 +16,8 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.page.Problem;
+import dev.pressroom.auth.passkey.PasskeyCeremonies;
+import dev.pressroom.auth.passkey.PasskeyRefused;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
@@ -46,6 +48,11 @@ import java.util.UUID;
 public class AuthorizationFlow {
 
     public static final List<String> PASSWORD_AMR = List.of("pwd");
+    /**
+     * RFC 8176 §2: proof of possession of a hardware-secured key ("hwk"), with the person verified by the authenticator
+     * (UV is required: "user"). Synced passkeys keep the key in a platform's secure hardware on each device.
+     */
+    public static final List<String> PASSKEY_AMR = List.of("hwk", "user");
 
     private final ClientService clients;
     private final AccountService accounts;
@@ -57,6 +64,7 @@ public class AuthorizationFlow {
     private final AuthConfig config;
     private final Clock clock;
     private final AuditLog audit;
+    private final PasskeyCeremonies passkeys;
 
     public AuthorizationFlow(
             ClientService clients,
@@ -68,7 +76,8 @@ public class AuthorizationFlow {
             AbuseLimits limits,
             AuthConfig config,
             Clock clock,
-            AuditLog audit) {
+            AuditLog audit,
+            PasskeyCeremonies passkeys) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
@@ -79,6 +88,7 @@ public class AuthorizationFlow {
         this.config = config;
         this.clock = clock;
         this.audit = audit;
+        this.passkeys = passkeys;
     }
 
     /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
@@ -113,8 +123,10 @@ public class AuthorizationFlow {
             String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false)
                 .chain(p -> clientOf(p)
-                        .chain(client -> limits.reserveSignIn(email, origin.address())
-                                .chain(attempt -> {
+                        .chain(client -> passkeyOnly(p)
+                                // The app asked for a passkey (acr_values=phr): a password is not even tried.
+                                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, null))
+                                : limits.reserveSignIn(email, origin.address()).chain(attempt -> {
                                     if (attempt.evaluate()) {
                                         return evaluate(p, client, email, password, origin, attempt);
                                     }
@@ -147,9 +159,84 @@ public class AuthorizationFlow {
             }
             return limits.signInSucceeded(email, origin.address())
                     .invoke(() ->
-                            audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)))
-                    .chain(() -> startSession(p, client, account, origin.address()));
+                            audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)
+                                    .with("method", "password")))
+                    .chain(() -> startSession(p, client, account, origin.address(), PASSWORD_AMR));
         });
+    }
+
+    /** WebAuthn request options for the sign-in page's pending request (its request id and CSRF token). */
+    public Uni<Map<String, Object>> passkeyOptions(String requestId, String formCsrf, String cookieCsrf) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> passkeys.requestOptions(p.id()));
+    }
+
+    /**
+     * Sign-in with a passkey: as the password form, but the assertion is verified instead of a password hashed. The
+     * attempt is counted against the address before it is verified, like a password's; every refusal reads the same
+     * on the page, and the audit log says which check failed.
+     */
+    public Uni<AuthorizeStep> signInWithPasskey(
+            String requestId, String formCsrf, String cookieCsrf, String credential, Origin origin) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false)
+                .chain(p -> clientOf(p)
+                        .chain(client -> limits.reservePasskeySignIn(origin.address())
+                                .chain(attempt -> {
+                                    if (!attempt.evaluate()) {
+                                        audit.record(AuditEvent.of(
+                                                        AuditEventType.SIGN_IN_FAILED, null, clientIdOf(p), origin)
+                                                .with(
+                                                        "reason",
+                                                        (attempt.isLock()
+                                                                        ? SignInFailure.LOCKED
+                                                                        : SignInFailure.THROTTLED)
+                                                                .code())
+                                                .with("method", "passkey"));
+                                        return Uni.createFrom()
+                                                .item(new AuthorizeStep.SignIn(
+                                                        p,
+                                                        client,
+                                                        null,
+                                                        AuthorizeStep.SignInError.mustWait(attempt.waitSeconds())));
+                                    }
+                                    return passkeys.authenticate(p.id(), credential)
+                                            .chain(account -> limits.passkeySignInSucceeded(origin.address())
+                                                    .invoke(() -> audit.record(AuditEvent.of(
+                                                                    AuditEventType.SIGN_IN,
+                                                                    account.id(),
+                                                                    clientIdOf(p),
+                                                                    origin)
+                                                            .with("method", "passkey")))
+                                                    .chain(() -> startSession(
+                                                            p, client, account, origin.address(), PASSKEY_AMR)))
+                                            .onFailure(PasskeyRefused.class)
+                                            .recoverWithItem(refused -> {
+                                                SignInFailure failure =
+                                                        refused.reason() == PasskeyRefused.Reason.CLONED_AUTHENTICATOR
+                                                                ? SignInFailure.CLONED_AUTHENTICATOR
+                                                                : SignInFailure.PASSKEY_REFUSED;
+                                                audit.record(AuditEvent.of(
+                                                                AuditEventType.SIGN_IN_FAILED,
+                                                                refused.accountId(),
+                                                                clientIdOf(p),
+                                                                origin)
+                                                        .with("reason", failure.code())
+                                                        .with(
+                                                                "cause",
+                                                                refused.reason().code())
+                                                        .with("method", "passkey"));
+                                                return new AuthorizeStep.SignIn(
+                                                        p,
+                                                        client,
+                                                        null,
+                                                        AuthorizeStep.SignInError.passkeyRefused(
+                                                                attempt.waitSeconds()));
+                                            });
+                                })));
+    }
+
+    /** Whether the pending request accepts only a passkey sign-in (acr_values=phr). */
+    public static boolean passkeyOnly(PendingRequest p) {
+        return p.request() != null && p.request().phishingResistant();
     }
 
     private static String clientIdOf(PendingRequest p) {
@@ -180,10 +267,11 @@ public class AuthorizationFlow {
                 : clients.find(p.request().clientId());
     }
 
-    private Uni<AuthorizeStep> startSession(PendingRequest p, Client client, Account account, String address) {
+    private Uni<AuthorizeStep> startSession(
+            PendingRequest p, Client client, Account account, String address, List<String> amr) {
         String cookie = Tokens.random(32);
         Session session = new Session(
-                Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(), PASSWORD_AMR);
+                Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(), amr);
         if (p.request() == null) {
             return sessions.save(cookie, session)
                     .chain(() -> pending.take(p.id()))
@@ -238,7 +326,9 @@ public class AuthorizationFlow {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
-        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+        boolean tooWeak =
+                session != null && request.phishingResistant() && !session.amr().contains("hwk");
+        if (session == null || tooWeak || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
             return requireInteraction(p, "login_required", address)
                     .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
         }

@@ -75,7 +75,10 @@ public final class AuthorizationRequests {
                 // OIDC Core §3.1.2.1: a preference, never an error; tags the pages do not speak are ignored.
                 Language.fromUiLocales(params.optional(OAuthParams.UI_LOCALES).orElse(null))
                         .map(Language::tag)
-                        .orElse(null));
+                        .orElse(null),
+                // OIDC Core §3.1.2.1: acr_values is a preference; values not offered here are ignored.
+                Scopes.parse(params.optional(OAuthParams.ACR_VALUES).orElse(""))
+                        .contains(AuthorizationRequest.PHISHING_RESISTANT));
     }
 
     private static List<String> scopes(Params params, Client client, String redirectUri, String state) {

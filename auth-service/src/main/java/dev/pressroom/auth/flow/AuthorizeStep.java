@@ -23,17 +23,29 @@ public sealed interface AuthorizeStep {
     }
 
     /**
-     * Why a sign-in failed, for the message under the password field: a wrong password (an unknown account too), and
-     * how many seconds the next attempt must wait (0 for none). The same whether or not the account exists.
+     * Why a sign-in failed, for the message under the password field: a wrong password (an unknown account too), a
+     * passkey that did not sign in, and how many seconds the next attempt must wait (0 for none). The same whether or
+     * not the account exists.
      */
-    record SignInError(boolean wrongPassword, long waitSeconds) {
+    record SignInError(Failure failure, long waitSeconds) {
+
+        public enum Failure {
+            WRONG_PASSWORD,
+            PASSKEY_REFUSED,
+            /** Refused unevaluated: only the wait is said. */
+            MUST_WAIT
+        }
 
         static SignInError wrongPassword(long waitSeconds) {
-            return new SignInError(true, waitSeconds);
+            return new SignInError(Failure.WRONG_PASSWORD, waitSeconds);
+        }
+
+        static SignInError passkeyRefused(long waitSeconds) {
+            return new SignInError(Failure.PASSKEY_REFUSED, waitSeconds);
         }
 
         static SignInError mustWait(long waitSeconds) {
-            return new SignInError(false, waitSeconds);
+            return new SignInError(Failure.MUST_WAIT, waitSeconds);
         }
     }
 

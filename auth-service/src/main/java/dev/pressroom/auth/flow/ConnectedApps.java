@@ -11,6 +11,8 @@ import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.grant.Revocations;
 import dev.pressroom.auth.page.Problem;
+import dev.pressroom.auth.passkey.Passkey;
+import dev.pressroom.auth.passkey.PasskeyStore;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +21,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The signed-in person's home: the apps they granted, their recent activity, and removing an app (every grant revoked
+ * The signed-in person's home: their passkeys, the apps they granted, their recent activity, and removing an app (every grant revoked
  * at once).
  */
 @ApplicationScoped
@@ -30,18 +32,21 @@ public class ConnectedApps {
     private final Revocations revocations;
     private final AuditLog audit;
     private final AuditRepository events;
+    private final PasskeyStore passkeys;
 
     public ConnectedApps(
             AccountService accounts,
             ConsentStore consents,
             Revocations revocations,
             AuditLog audit,
-            AuditRepository events) {
+            AuditRepository events,
+            PasskeyStore passkeys) {
         this.accounts = accounts;
         this.consents = consents;
         this.revocations = revocations;
         this.audit = audit;
         this.events = events;
+        this.passkeys = passkeys;
     }
 
     /** What a person cares to see of their own audit events: sign-ins and what they allowed or removed. */
@@ -49,6 +54,8 @@ public class ConnectedApps {
             AuditEventType.SIGN_IN,
             AuditEventType.SIGN_IN_FAILED,
             AuditEventType.ACCOUNT_LOCKED,
+            AuditEventType.PASSKEY_ADDED,
+            AuditEventType.PASSKEY_REMOVED,
             AuditEventType.CONSENT_GIVEN,
             AuditEventType.CONSENT_REMOVED,
             AuditEventType.APP_REMOVED);
@@ -56,15 +63,22 @@ public class ConnectedApps {
     static final int ACTIVITY_SHOWN = 10;
 
     public record Home(
-            Account account, List<ConsentStore.ConnectedApp> apps, List<AuditRepository.StoredEvent> activity) {}
+            Account account,
+            List<Passkey> passkeys,
+            List<ConsentStore.ConnectedApp> apps,
+            List<AuditRepository.StoredEvent> activity) {}
 
     public Uni<Home> home(Session session) {
         UUID id = UUID.fromString(session.accountId());
         return Uni.combine()
                 .all()
-                .unis(accounts.find(id), consents.connectedApps(id), events.recent(id, ACTIVITY, ACTIVITY_SHOWN))
+                .unis(
+                        accounts.find(id),
+                        passkeys.list(id),
+                        consents.connectedApps(id),
+                        events.recent(id, ACTIVITY, ACTIVITY_SHOWN))
                 .asTuple()
-                .map(found -> new Home(found.getItem1(), found.getItem2(), found.getItem3()));
+                .map(found -> new Home(found.getItem1(), found.getItem2(), found.getItem3(), found.getItem4()));
     }
 
     /**

@@ -275,4 +275,69 @@ public interface Messages {
 
     @Message("The sign-in service is temporarily unavailable. Please try again in a moment.")
     String problemUnavailable();
+
+    // Passkeys
+
+    @Message("Sign in with a passkey")
+    String signInWithPasskey();
+
+    @Message("or")
+    String or();
+
+    @Message("That passkey could not sign you in.")
+    String passkeyRefused();
+
+    @Message("No passkey was used. Try again, or sign in with your password.")
+    String passkeyNotUsed();
+
+    @Message("Passkeys")
+    String passkeys();
+
+    @Message("Sign in with your fingerprint, face or screen lock instead of your password.")
+    String passkeysExplained();
+
+    @Message("You have no passkeys yet.")
+    String noPasskeys();
+
+    @Message("Name of the new passkey")
+    String passkeyName();
+
+    @Message("Add a passkey")
+    String addPasskey();
+
+    @Message("Added {added}; last used {lastUsed}.")
+    String passkeyWhen(String added, String lastUsed);
+
+    @Message("Remove the passkey {name}")
+    String removePasskey(String name);
+
+    @Message("No passkey was added.")
+    String passkeyNotCreated();
+
+    @Message("Passkey not added")
+    String titlePasskeyNotAdded();
+
+    @Message("The passkey could not be added. Go back to your account and try again.")
+    String problemPasskeyNotAdded();
+
+    @Message("Signed in with a passkey")
+    String activitySignedInWithPasskey();
+
+    @Message("Signed in to {app} with a passkey")
+    String activitySignedInToWithPasskey(String app);
+
+    @Message("Failed sign-in: passkey refused")
+    String activityPasskeyRefused();
+
+    @Message("Sign-in refused: this passkey seems to have been copied to another device")
+    String activityClonedAuthenticator();
+
+    @Message("Added the passkey {name}")
+    String activityPasskeyAdded(String name);
+
+    @Message("Removed the passkey {name}")
+    String activityPasskeyRemoved(String name);
+
+    @Message("This app asks you to sign in with a passkey.")
+    String passkeyRequired();
 }

@@ -24,7 +24,9 @@ public final class Pages {
 
     public static native TemplateInstance logout(LogoutPage page);
 
-    public record SignInPage(String requestId, String csrf, String clientName, String email, String error) {}
+    /** {@code passkeyOnly}: the app asked for phishing-resistant sign-in (acr_values=phr), so no password form. */
+    public record SignInPage(
+            String requestId, String csrf, String clientName, String email, String error, boolean passkeyOnly) {}
 
     public record ConsentPage(
             String requestId,
@@ -39,7 +41,15 @@ public final class Pages {
     public static native TemplateInstance account(AccountPage page);
 
     public record AccountPage(
-            String name, String email, String csrf, List<AppLine> apps, List<ActivityLine> activity) {}
+            String name,
+            String email,
+            String csrf,
+            List<PasskeyLine> passkeys,
+            List<AppLine> apps,
+            List<ActivityLine> activity) {}
+
+    /** One of the person's passkeys: its id (for Remove), name, when added and last used ("never"). */
+    public record PasskeyLine(String id, String name, String added, String lastUsed) {}
 
     /** One of the person's recent audit events; address and browser are null where the event has none. */
     public record ActivityLine(String when, String what, String address, String browser) {}

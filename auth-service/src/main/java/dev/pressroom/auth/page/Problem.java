@@ -17,6 +17,7 @@ public enum Problem {
     UNKNOWN_HINT,
     HINT_OF_OTHER_CLIENT,
     UNREGISTERED_SIGN_OUT,
+    PASSKEY_NOT_ADDED,
     UNAVAILABLE;
 
     public String title(Messages texts) {
@@ -30,6 +31,7 @@ public enum Problem {
             case SIGN_IN_EXPIRED, FORM_EXPIRED -> texts.titleRequestExpired();
             case INVALID_SIGN_OUT, UNKNOWN_HINT, HINT_OF_OTHER_CLIENT -> texts.titleInvalidSignOut();
             case UNREGISTERED_SIGN_OUT -> texts.titleUnregisteredSignOut();
+            case PASSKEY_NOT_ADDED -> texts.titlePasskeyNotAdded();
             case UNAVAILABLE -> texts.titleUnavailable();
         };
     }
@@ -51,6 +53,7 @@ public enum Problem {
             case UNKNOWN_HINT -> texts.problemUnknownHint();
             case HINT_OF_OTHER_CLIENT -> texts.problemHintOfOtherClient();
             case UNREGISTERED_SIGN_OUT -> texts.problemUnregisteredSignOut();
+            case PASSKEY_NOT_ADDED -> texts.problemPasskeyNotAdded();
             case UNAVAILABLE -> texts.problemUnavailable();
         };
     }

@@ -36,13 +36,35 @@ class MalformedFormsResourceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/oauth/authorize", "/oauth/logout", "/signin", "/consent"})
+    @ValueSource(
+            strings = {
+                "/oauth/authorize",
+                "/oauth/logout",
+                "/signin",
+                "/consent",
+                "/signin/passkey",
+                "/signin/passkey/options",
+                "/account/passkeys",
+                "/account/passkeys/options",
+                "/account/passkeys/remove"
+            })
     void postWhenContentTypeIsEmptyThenRefusedNotCrashed(String path) throws Exception {
         assertThat(post(path, "", "1\u0016%\u00e9d")).isLessThan(500);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/signin", "/consent", "/oauth/authorize", "/oauth/logout"})
+    @ValueSource(
+            strings = {
+                "/oauth/authorize",
+                "/oauth/logout",
+                "/signin",
+                "/consent",
+                "/signin/passkey",
+                "/signin/passkey/options",
+                "/account/passkeys",
+                "/account/passkeys/options",
+                "/account/passkeys/remove"
+            })
     void postWhenAFieldIsLongerThan8KiBThenRefusedNotCrashed(String path) throws Exception {
         String form = "application/x-www-form-urlencoded";
         assertThat(post(path, form, "request=" + "a".repeat(9000) + "&email=a%40b.example&password=x"))

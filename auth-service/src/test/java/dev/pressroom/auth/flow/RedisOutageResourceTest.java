@@ -5,14 +5,18 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.PasskeyCeremony;
 import dev.pressroom.auth.support.RedisProxyProfile;
+import dev.pressroom.auth.support.TestAuthenticator;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -107,6 +111,36 @@ class RedisOutageResourceTest {
         // with the same token is within the reuse grace, so the chain lives on either way.
         String next = app.refresh(refresh).then().statusCode(200).extract().path("refresh_token");
         app.refresh(next).then().statusCode(200);
+    }
+
+    @Test
+    void passkeySignInWhenRedisUnreachableThen503AndNoSession() {
+        TestClients person = TestClients.create();
+        TestAuthenticator authenticator = PasskeyCeremony.authenticator();
+        PasskeyCeremony.add(AccountPages.signedIn(person), authenticator, "Key")
+                .then()
+                .statusCode(303);
+        Browser browser = new Browser();
+        Response page = browser.get("/account", Map.of());
+        String credential = authenticator.authenticate(PasskeyCeremony.requestOptions(browser, page));
+
+        RedisProxyProfile.cut();
+        PasskeyCeremony.signIn(browser, page, credential)
+                .then()
+                .statusCode(503)
+                .body(containsString("temporarily unavailable"));
+        browser.post(
+                        "/signin/passkey/options",
+                        Map.of("request", Browser.hidden(page, "request"), "csrf", Browser.hidden(page, "csrf")))
+                .then()
+                .statusCode(503);
+        assertThat(browser.cookie("pr_session")).isNull();
+
+        RedisProxyProfile.restore();
+        awaitReady();
+        // The challenge was never taken while Redis was away: the same assertion now signs in, once.
+        assertThat(PasskeyCeremony.signIn(browser, page, credential).statusCode())
+                .isEqualTo(303);
     }
 
     private static double redisErrors() {

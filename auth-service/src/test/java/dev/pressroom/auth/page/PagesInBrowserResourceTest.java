@@ -2,28 +2,19 @@ package dev.pressroom.auth.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.BrowserApp;
 import dev.pressroom.auth.support.RealBrowser;
 import dev.pressroom.auth.support.RealBrowser.Scheme;
 import dev.pressroom.auth.support.RealBrowser.Width;
 import dev.pressroom.auth.support.TestClients;
-import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +35,6 @@ import org.openqa.selenium.interactions.Actions;
 class PagesInBrowserResourceTest {
 
     private static RealBrowser browser;
-    private static HttpServer app;
     private static String appBase;
 
     private String email;
@@ -52,17 +42,7 @@ class PagesInBrowserResourceTest {
     /** The app's own pages: where the provider sends the person back (redirect and post-logout URIs). */
     @BeforeAll
     static void start() throws IOException {
-        app = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        app.createContext("/", exchange -> {
-            byte[] page = "<!DOCTYPE html><html lang=\"en\"><title>Back in the app</title><h1>Back in the app</h1>"
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-            exchange.sendResponseHeaders(200, page.length);
-            exchange.getResponseBody().write(page);
-            exchange.close();
-        });
-        app.start();
-        appBase = "http://127.0.0.1:" + app.getAddress().getPort();
+        appBase = BrowserApp.start();
         int port = ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class);
         browser = RealBrowser.start("http://127.0.0.1:" + port);
     }
@@ -72,7 +52,7 @@ class PagesInBrowserResourceTest {
         if (browser != null) {
             browser.close();
         }
-        app.stop(0);
+        BrowserApp.stop();
     }
 
     @BeforeEach
@@ -88,7 +68,7 @@ class PagesInBrowserResourceTest {
     @EnumSource(Width.class)
     void signInAndAllowWhenVerifiedAppThenBadgeAndCodeBackInTheApp(Width width) throws IOException {
         browser.size(width);
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         browser.open(reader.authorizeUrl());
         assertThat(browser.driver.getTitle()).isEqualTo("Sign in · Pressroom account");
         assertThat(browser.find("html").getAttribute("lang")).isEqualTo("en");
@@ -113,14 +93,14 @@ class PagesInBrowserResourceTest {
 
         browser.submit("button.primary");
         Map<String, String> back = backInTheApp("/cb");
-        assertThat(back).containsKey("code").containsEntry("state", reader.state);
+        assertThat(back).containsKey("code").containsEntry("state", reader.state());
     }
 
     @ParameterizedTest
     @EnumSource(Width.class)
     void denyWhenUnverifiedAppThenAddressShownAndAccessDenied(Width width) throws IOException {
         browser.size(width);
-        App quill = App.register("Quill Notes", false);
+        BrowserApp quill = BrowserApp.register("Quill Notes", false);
         browser.open(quill.authorizeUrl());
         signIn(TestClients.PASSWORD);
         assertThat(browser.findAll(".badge")).isEmpty();
@@ -137,25 +117,26 @@ class PagesInBrowserResourceTest {
     @EnumSource(Width.class)
     void connectedAppsWhenRemoveThenAppGone(Width width) throws IOException {
         browser.size(width);
-        App reader = App.register("Northwind Reader", true);
-        App quill = App.register("Quill Notes", false);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
+        BrowserApp quill = BrowserApp.register("Quill Notes", false);
         allow(reader);
         allow(quill);
         browser.open("/account");
         assertThat(browser.find("h1").getText()).isEqualTo("Hello, Ada Lovelace");
         assertThat(browser.findAll(".apps > li"))
                 .extracting(e -> e.getAttribute("data-client"))
-                .containsExactlyInAnyOrder(reader.id, quill.id);
-        assertThat(browser.find("li[data-client='" + reader.id + "'] .badge").getText())
+                .containsExactlyInAnyOrder(reader.id(), quill.id());
+        assertThat(browser.find("li[data-client='" + reader.id() + "'] .badge").getText())
                 .isEqualTo("Verified app");
-        assertThat(browser.findAll("li[data-client='" + quill.id + "'] .badge")).isEmpty();
+        assertThat(browser.findAll("li[data-client='" + quill.id() + "'] .badge"))
+                .isEmpty();
         check("account-" + slug(width));
 
-        browser.submit("li[data-client='" + quill.id + "'] button");
+        browser.submit("li[data-client='" + quill.id() + "'] button");
         assertThat(browser.findAll(".apps > li"))
                 .extracting(e -> e.getAttribute("data-client"))
-                .containsExactly(reader.id);
-        browser.submit("li[data-client='" + reader.id + "'] button");
+                .containsExactly(reader.id());
+        browser.submit("li[data-client='" + reader.id() + "'] button");
         assertThat(browser.find("h2 + .empty").getText()).isEqualTo("No apps are connected to your account.");
     }
 
@@ -183,7 +164,7 @@ class PagesInBrowserResourceTest {
     @EnumSource(Width.class)
     void signOutWhenAppSendsItsIdTokenThenNoQuestionAndBackInTheApp(Width width) {
         browser.size(width);
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         String code = allow(reader).get("code");
         String idToken = reader.exchange(code);
 
@@ -204,8 +185,8 @@ class PagesInBrowserResourceTest {
         assertThat(browser.driver.getTitle()).endsWith(" · Pressroom account");
         check("error-unknown-app-" + slug(width));
 
-        App reader = App.register("Northwind Reader", true);
-        browser.open("/oauth/logout?client_id=" + reader.id + "&post_logout_redirect_uri="
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
+        browser.open("/oauth/logout?client_id=" + reader.id() + "&post_logout_redirect_uri="
                 + encode("https://attacker.example/"));
         assertThat(browser.find("h1").getText()).isEqualTo("Unregistered sign-out address");
         check("error-signout-address-" + slug(width));
@@ -215,7 +196,7 @@ class PagesInBrowserResourceTest {
     @EnumSource(Width.class)
     void wrongPasswordThenMessageBesidePasswordAndThenHowLongToWait(Width width) throws IOException {
         browser.size(width);
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         browser.open(reader.authorizeUrl());
         signIn("not my password");
         WebElement password = browser.find("#password");
@@ -242,7 +223,7 @@ class PagesInBrowserResourceTest {
     @EnumSource(Scheme.class)
     void darkAndLightWhenSchemePreferredThenColoursFollowAndPass(Scheme scheme) throws IOException {
         browser.scheme(scheme);
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         for (Width width : Width.values()) {
             browser.driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
             browser.size(width).open(reader.authorizeUrl());
@@ -258,7 +239,7 @@ class PagesInBrowserResourceTest {
 
     @Test
     void keyboardOnlyWhenSigningInAndAllowingThenTabOrderAndVisibleFocus() {
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         browser.open(reader.authorizeUrl());
         Actions keys = new Actions(browser.driver);
         keys.sendKeys(Keys.TAB).perform();
@@ -288,7 +269,7 @@ class PagesInBrowserResourceTest {
         browser.open("data:text/html,<title>off</title><script>document.title='on'</script>");
         assertThat(browser.driver.getTitle()).isEqualTo("off");
 
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         browser.open(reader.authorizeUrl());
         signIn(TestClients.PASSWORD);
         browser.submit("button.primary");
@@ -300,7 +281,7 @@ class PagesInBrowserResourceTest {
     @EnumSource(Width.class)
     void germanWhenAppAsksForItThenSignInAndConsentInGerman(Width width) throws IOException {
         browser.size(width);
-        App reader = App.register("Northwind Reader", true);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
         browser.open(reader.authorizeUrl() + "&ui_locales=de-CH%20en");
         assertThat(browser.find("html").getAttribute("lang")).isEqualTo("de");
         assertThat(browser.driver.getTitle()).isEqualTo("Anmelden · Pressroom-Konto");
@@ -350,7 +331,7 @@ class PagesInBrowserResourceTest {
         browser.submit("button.primary");
     }
 
-    private Map<String, String> allow(App client) {
+    private Map<String, String> allow(BrowserApp client) {
         browser.open(client.authorizeUrl());
         if (!browser.findAll("#password").isEmpty()) {
             signIn(TestClients.PASSWORD);
@@ -361,16 +342,7 @@ class PagesInBrowserResourceTest {
 
     /** The query the app received at {@code path}; fails if the browser is anywhere else. */
     private static Map<String, String> backInTheApp(String path) {
-        URI at = URI.create(browser.url());
-        assertThat(at.getScheme() + "://" + at.getAuthority() + at.getPath()).isEqualTo(appBase + path);
-        Map<String, String> query = new HashMap<>();
-        if (at.getRawQuery() != null) {
-            for (String pair : at.getRawQuery().split("&", -1)) {
-                int eq = pair.indexOf('=');
-                query.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return query;
+        return BrowserApp.backAt(browser.url(), path);
     }
 
     /**
@@ -422,77 +394,5 @@ class PagesInBrowserResourceTest {
 
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
-    }
-
-    /** A first-party client whose redirect and post-logout URIs are the app's pages above. */
-    private record App(String id, String secret, String verifier, String state) {
-
-        static App register(String name, boolean verified) {
-            String id = "app-"
-                    + Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
-            String secret = Admin.admin()
-                    .body(Map.of(
-                            "client_name",
-                            name,
-                            "redirect_uris",
-                            List.of(appBase + "/cb"),
-                            "scope",
-                            "openid profile email",
-                            "token_endpoint_auth_method",
-                            "client_secret_basic",
-                            "post_logout_redirect_uris",
-                            List.of(appBase + "/bye")))
-                    .put("/admin/clients/" + id)
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .path("client_secret");
-            if (verified) {
-                Admin.admin()
-                        .body(Map.of("verified_by", "staff@example.test"))
-                        .post("/admin/clients/" + id + "/verify")
-                        .then()
-                        .statusCode(200);
-            }
-            return new App(id, secret, Tokens.random(32), "st-" + Tokens.random(6));
-        }
-
-        String authorizeUrl() {
-            Map<String, String> p = new LinkedHashMap<>();
-            p.put("response_type", "code");
-            p.put("client_id", id);
-            p.put("redirect_uri", appBase + "/cb");
-            p.put("scope", "openid profile email");
-            p.put("state", state);
-            p.put("nonce", "n-" + Tokens.random(6));
-            p.put("code_challenge", Pkce.s256(verifier));
-            p.put("code_challenge_method", "S256");
-            return "/oauth/authorize?"
-                    + p.entrySet().stream()
-                            .map(e -> e.getKey() + "=" + encode(e.getValue()))
-                            .collect(Collectors.joining("&"));
-        }
-
-        /** The code exchange at the token endpoint; answers the ID token. */
-        String exchange(String code) {
-            return Admin.publicApi()
-                    .auth()
-                    .preemptive()
-                    .basic(id, secret)
-                    .formParams(Map.of(
-                            "grant_type",
-                            "authorization_code",
-                            "code",
-                            code,
-                            "redirect_uri",
-                            appBase + "/cb",
-                            "code_verifier",
-                            verifier))
-                    .post("/oauth/token")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .path("id_token");
-        }
     }
 }

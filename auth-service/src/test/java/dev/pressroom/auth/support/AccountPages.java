@@ -10,7 +10,11 @@ public final class AccountPages {
 
     /** Signs a fresh browser in to the account home (no app involved). */
     public static Browser signedIn(TestClients person) {
-        Browser browser = new Browser();
+        return signedIn(person, new Browser());
+    }
+
+    /** Signs this browser in to the account home. */
+    public static Browser signedIn(TestClients person, Browser browser) {
         Response page = browser.get("/account", Map.of());
         browser.post(
                         "/signin",

@@ -83,14 +83,19 @@ public final class TestClients {
         if (afterSignIn.statusCode() == 303) {
             return afterSignIn;
         }
-        Assertions.assertThat(afterSignIn.asString()).contains("name=\"decision\" value=\"allow\"");
+        return allow(browser, afterSignIn);
+    }
+
+    /** Presses Allow on a consent page: answers the redirect back to the client. */
+    public static Response allow(Browser browser, Response consentPage) {
+        Assertions.assertThat(consentPage.asString()).contains("name=\"decision\" value=\"allow\"");
         return browser.post(
                 "/consent",
                 Map.of(
                         "request",
-                        Browser.hidden(afterSignIn, "request"),
+                        Browser.hidden(consentPage, "request"),
                         "csrf",
-                        Browser.hidden(afterSignIn, "csrf"),
+                        Browser.hidden(consentPage, "csrf"),
                         "decision",
                         "allow"));
     }
