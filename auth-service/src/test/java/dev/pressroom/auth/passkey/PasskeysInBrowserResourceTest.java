@@ -18,21 +18,33 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.openqa.selenium.virtualauthenticator.Credential;
 import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
 import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
 
 /**
  * Passkeys end to end in Chromium with Selenium's virtual authenticator (no hardware): add one on the account page,
- * sign out, sign in to an app with it, and find "hwk" in the ID token's amr. The pages are opened at
+ * sign out, sign in to an app with it, and find "hwk" in the ID token's amr; a cloned authenticator (its counter
+ * behind) and the credential presented for another account are refused. The pages are opened at
  * http://localhost:port, the RP id derived from the issuer (an IP address cannot be one).
  */
 @QuarkusTest
 @TestProfile(IssuerOnTestPortProfile.class)
 class PasskeysInBrowserResourceTest {
+
+    /** A platform authenticator with user verification, holding discoverable credentials (a passkey). */
+    private static final VirtualAuthenticatorOptions AUTHENTICATOR = new VirtualAuthenticatorOptions()
+            .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2)
+            .setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
+            .setHasResidentKey(true)
+            .setHasUserVerification(true)
+            .setIsUserVerified(true)
+            .setIsUserConsenting(true);
 
     private static RealBrowser browser;
 
@@ -52,43 +64,16 @@ class PasskeysInBrowserResourceTest {
 
     @Test
     void passkeyWhenAddedOnAccountPageThenSignsInToAnAppAndIdTokenSaysHwk() throws IOException {
-        VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(new VirtualAuthenticatorOptions()
-                .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2)
-                .setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
-                .setHasResidentKey(true)
-                .setHasUserVerification(true)
-                .setIsUserVerified(true)
-                .setIsUserConsenting(true));
+        VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
         try {
-            String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
-            String email = "grace-" + suffix + "@example.test";
-            Admin.createAccount(email, TestClients.PASSWORD, "Grace Hopper");
-
-            browser.open("/account");
-            browser.find("#email").sendKeys(email);
-            browser.find("#password").sendKeys(TestClients.PASSWORD);
-            browser.submit("button.primary");
-            assertThat(browser.find(".empty").getText()).isEqualTo("You have no passkeys yet.");
-            browser.find("#passkey-name").sendKeys("Chromium");
-            browser.submit("#add-passkey button");
-            assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
-            assertThat(browser.find(".passkeys .note").getText()).endsWith("last used never.");
-            assertThat(browser.seriousAccessibilityViolations()).isEmpty();
+            accountWithPasskey("grace");
             assertThat(authenticator.getCredentials())
                     .singleElement()
                     .satisfies(c -> assertThat(c.isResidentCredential()).isTrue());
 
             browser.submit("form[action='/oauth/logout'] button");
             BrowserApp reader = BrowserApp.register("Northwind Reader", true);
-            // Chromium's virtual authenticator answers a conditional request (autofill) at once, which raced
-            // Selenium's clicks: for the button, the page is told conditional mediation is not available.
-            Object noAutofill = browser.driver
-                    .executeCdpCommand(
-                            "Page.addScriptToEvaluateOnNewDocument",
-                            Map.of(
-                                    "source",
-                                    "PublicKeyCredential.isConditionalMediationAvailable = async () => false;"))
-                    .get("identifier");
+            Object noAutofill = withoutAutofill();
             browser.open(reader.authorizeUrl());
             assertThat(browser.find("#email").getAttribute("autocomplete")).isEqualTo("username webauthn");
             assertThat(browser.find("#passkey").isDisplayed()).isTrue();
@@ -106,8 +91,7 @@ class PasskeysInBrowserResourceTest {
                             .decode(idToken.substring(idToken.indexOf('.') + 1, idToken.lastIndexOf('.'))));
             assertThat(claims.get("amr").toString()).contains("\"hwk\"");
 
-            browser.driver.executeCdpCommand(
-                    "Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", noAutofill));
+            withAutofill(noAutofill);
 
             browser.open("/account");
             assertThat(browser.find(".passkeys .note").getText()).doesNotEndWith("last used never.");
@@ -122,5 +106,117 @@ class PasskeysInBrowserResourceTest {
         } finally {
             browser.driver.removeVirtualAuthenticator(authenticator);
         }
+    }
+
+    @Test
+    void passkeyWhenClonedOrPresentedForAnotherAccountThenRefusedInTheBrowser() throws IOException {
+        VirtualAuthenticator original = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        Credential credential;
+        String otherAccount;
+        try {
+            accountWithPasskey("ada");
+            browser.submit("form[action='/oauth/logout'] button");
+            otherAccount = Admin.createAccount(
+                    "other-" + Tokens.random(6).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "x") + "@example.test",
+                    TestClients.PASSWORD,
+                    "Other Person");
+            // One sign-in, so the server holds the counter the original authenticator has reached.
+            Object noAutofill = withoutAutofill();
+            try {
+                browser.open("/account");
+                browser.submit("#passkey-button");
+                assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
+                browser.submit("form[action='/oauth/logout'] button");
+            } finally {
+                withAutofill(noAutofill);
+            }
+            credential = original.getCredentials().get(0);
+        } finally {
+            browser.driver.removeVirtualAuthenticator(original);
+        }
+
+        // A clone: the same key, but its counter behind what the server last saw.
+        assertRefused(Credential.createResidentCredential(
+                credential.getId(), credential.getRpId(), credential.getPrivateKey(), credential.getUserHandle(), 0));
+        // The same credential, presented as another account's (its user handle).
+        assertRefused(Credential.createResidentCredential(
+                credential.getId(),
+                credential.getRpId(),
+                credential.getPrivateKey(),
+                PasskeyVerifier.userHandle(UUID.fromString(otherAccount)),
+                credential.getSignCount() + 10));
+        // The control: the same credential re-added as it is, its counter ahead, still signs in.
+        VirtualAuthenticator restored = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        Object noAutofill = withoutAutofill();
+        try {
+            restored.addCredential(Credential.createResidentCredential(
+                    credential.getId(),
+                    credential.getRpId(),
+                    credential.getPrivateKey(),
+                    credential.getUserHandle(),
+                    credential.getSignCount() + 20));
+            browser.open("/account");
+            browser.submit("#passkey-button");
+            assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
+        } finally {
+            withAutofill(noAutofill);
+            browser.driver.removeVirtualAuthenticator(restored);
+        }
+    }
+
+    /** Signs in with only {@code credential} on the authenticator: the sign-in page says it could not, no session. */
+    private static void assertRefused(Credential credential) {
+        VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        Object noAutofill = withoutAutofill();
+        try {
+            authenticator.addCredential(credential);
+            browser.open("/account");
+            browser.submit("#passkey-button");
+            new WebDriverWait(browser.driver, Duration.ofSeconds(15))
+                    .until(d -> d.getPageSource().contains("That passkey could not sign you in."));
+            browser.open("/account");
+            assertThat(browser.findAll("#password")).as("still signed out").isNotEmpty();
+        } finally {
+            withAutofill(noAutofill);
+            browser.driver.removeVirtualAuthenticator(authenticator);
+        }
+    }
+
+    /** A new account signed in on its account page (any earlier session ended), with a passkey "Chromium" added. */
+    private static void accountWithPasskey(String name) throws IOException {
+        String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
+        String email = name + "-" + suffix + "@example.test";
+        Admin.createAccount(email, TestClients.PASSWORD, name);
+
+        browser.open("/account");
+        if (!browser.findAll("form[action='/oauth/logout'] button").isEmpty()) {
+            browser.submit("form[action='/oauth/logout'] button"); // another test's session
+            browser.open("/account");
+        }
+        browser.find("#email").sendKeys(email);
+        browser.find("#password").sendKeys(TestClients.PASSWORD);
+        browser.submit("button.primary");
+        assertThat(browser.find(".empty").getText()).isEqualTo("You have no passkeys yet.");
+        browser.find("#passkey-name").sendKeys("Chromium");
+        browser.submit("#add-passkey button");
+        assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
+        assertThat(browser.find(".passkeys .note").getText()).endsWith("last used never.");
+        assertThat(browser.seriousAccessibilityViolations()).isEmpty();
+    }
+
+    /**
+     * Chromium's virtual authenticator answers a conditional request (autofill) at once, which races Selenium's
+     * clicks: for the button, the pages opened from now on are told conditional mediation is not available.
+     */
+    private static Object withoutAutofill() {
+        return browser.driver
+                .executeCdpCommand(
+                        "Page.addScriptToEvaluateOnNewDocument",
+                        Map.of("source", "PublicKeyCredential.isConditionalMediationAvailable = async () => false;"))
+                .get("identifier");
+    }
+
+    private static void withAutofill(Object script) {
+        browser.driver.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", script));
     }
 }
