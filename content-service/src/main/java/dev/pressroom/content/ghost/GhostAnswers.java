@@ -1,6 +1,6 @@
 package dev.pressroom.content.ghost;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.pressroom.content.api.Answers;
 import dev.pressroom.content.api.ContentRequest;
 import dev.pressroom.content.api.Responses;
@@ -15,13 +15,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The Ghost-shaped answers: our own services build the answer (same statements, same parser, same limits), then
- * {@link GhostShape} renames it, and the answer cache keeps the Ghost shape under its own variant, so revalidation,
- * single flight and the database deadline are those of our routes.
+ * The Ghost-shaped answers: our own services build them (same statements, same parser, same limits; posts written
+ * from the rows in Ghost's shape, tags, authors and settings reshaped from our small answers), and the answer cache
+ * keeps the Ghost shape under its own variant, so revalidation, single flight and the database deadline are those
+ * of our routes.
  */
 @ApplicationScoped
 public class GhostAnswers {
@@ -44,8 +44,8 @@ public class GhostAnswers {
     /** A browse: posts/, pages/, tags/ or authors/. */
     Uni<Response> browse(String resource, ContainerRequestContext context, UriInfo uri, String ifNoneMatch) {
         return switch (resource) {
-            case "tags" -> collection(resource, tags::list, GhostShape::tag, context, uri, ifNoneMatch);
-            case "authors" -> collection(resource, authors::list, GhostShape::author, context, uri, ifNoneMatch);
+            case "tags" -> collection(resource, tags::list, GhostPeople::tag, context, uri, ifNoneMatch);
+            case "authors" -> collection(resource, authors::list, GhostPeople::author, context, uri, ifNoneMatch);
             default -> posts(resource, context, uri, ifNoneMatch);
         };
     }
@@ -66,7 +66,7 @@ public class GhostAnswers {
                         bySlug,
                         b -> tags.one(b, ref),
                         tags::list,
-                        GhostShape::tag,
+                        GhostPeople::tag,
                         context,
                         uri,
                         ifNoneMatch);
@@ -77,7 +77,7 @@ public class GhostAnswers {
                         bySlug,
                         b -> authors.one(b, ref),
                         authors::list,
-                        GhostShape::author,
+                        GhostPeople::author,
                         context,
                         uri,
                         ifNoneMatch);
@@ -101,7 +101,7 @@ public class GhostAnswers {
                 context,
                 "ghost/" + key + "?" + page.canonical(),
                 ifNoneMatch,
-                blog -> Uni.createFrom().item(GhostShape.write(page.page(key, GhostShape.emptyArray(), (o, c) -> o))));
+                blog -> Uni.createFrom().item(page.page(key, JsonNodeFactory.instance.arrayNode(), GhostPeople::tag)));
     }
 
     private Uni<Response> posts(String resource, ContainerRequestContext context, UriInfo uri, String ifNoneMatch) {
@@ -112,7 +112,7 @@ public class GhostAnswers {
                 context,
                 "ghost/" + resource + "?" + query.canonical() + "&" + ghost.canonical(),
                 ifNoneMatch,
-                blog -> posts.list(blog, kind, query).map(body -> GhostShape.posts(body, resource, ghost)));
+                blog -> posts.list(blog, kind, query, new GhostPostWriter(ghost)));
     }
 
     private Uni<Response> post(
@@ -123,8 +123,7 @@ public class GhostAnswers {
                 context,
                 "ghost/" + resource + "/" + slugOrId + "?" + selection.canonical() + "&" + ghost.canonical(),
                 ifNoneMatch,
-                blog -> posts.one(blog, kindOf(resource), slugOrId, selection)
-                        .map(body -> GhostShape.posts(body, resource, ghost)));
+                blog -> posts.one(blog, kindOf(resource), slugOrId, selection, new GhostPostWriter(ghost)));
     }
 
     /** "post" of posts, "page" of pages: our post types. */
@@ -135,7 +134,7 @@ public class GhostAnswers {
     private Uni<Response> collection(
             String key,
             Function<Blog, Uni<byte[]>> list,
-            BiFunction<ObjectNode, Boolean, ObjectNode> shape,
+            GhostPeople.ItemWriter shape,
             ContainerRequestContext context,
             UriInfo uri,
             String ifNoneMatch) {
@@ -145,8 +144,7 @@ public class GhostAnswers {
                 "ghost/" + key + "?" + page.canonical(),
                 ifNoneMatch,
                 blog -> list.apply(blog)
-                        .map(body ->
-                                GhostShape.write(page.page(key, GhostShape.array(GhostShape.read(body), key), shape))));
+                        .map(body -> page.page(key, GhostShape.array(GhostShape.read(body), key), shape)));
     }
 
     /** One tag or author: by slug through our own single answer; by id out of our list (ids are not addresses of ours). */
@@ -156,7 +154,7 @@ public class GhostAnswers {
             boolean bySlug,
             Function<Blog, Uni<byte[]>> one,
             Function<Blog, Uni<byte[]>> list,
-            BiFunction<ObjectNode, Boolean, ObjectNode> shape,
+            GhostPeople.ItemWriter shape,
             ContainerRequestContext context,
             UriInfo uri,
             String ifNoneMatch) {
@@ -166,8 +164,7 @@ public class GhostAnswers {
                 "ghost/" + key + "/" + (bySlug ? "slug/" : "id/") + ref + "?count=" + count,
                 ifNoneMatch,
                 blog -> (bySlug ? one.apply(blog) : list.apply(blog))
-                        .map(body -> GhostShape.write(
-                                GhostShape.single(key, GhostShape.read(body), bySlug ? null : ref, count, shape))));
+                        .map(body -> GhostShape.single(key, GhostShape.read(body), bySlug ? null : ref, count, shape)));
     }
 
     private Uni<Response> answer(

@@ -4,11 +4,9 @@ import static dev.pressroom.content.paging.QueryParser.invalid;
 import static dev.pressroom.content.paging.QueryParser.one;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pressroom.content.api.Json;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 /**
  * Ghost's browse of tags or authors: paginated (15 by default, {@code limit=all} for every one) over our whole list,
@@ -45,19 +43,21 @@ record GhostCollection(int page, int limit, boolean all, boolean count) {
         return "page=" + page + "&limit=" + (all ? "all" : limit) + "&count=" + count;
     }
 
-    /** One page of {@code ours}, each item reshaped, with Ghost's pagination. */
-    ObjectNode page(String key, ArrayNode ours, BiFunction<ObjectNode, Boolean, ObjectNode> shape) {
+    /** One page of {@code ours} (every item with {@code limit=all}) in Ghost's shape, with Ghost's pagination. */
+    byte[] page(String key, ArrayNode ours, GhostPeople.ItemWriter shape) {
         int size = all ? Math.max(1, ours.size()) : limit;
         int from = all ? 0 : (int) Math.min(ours.size(), (long) (page - 1) * size);
-        ArrayNode items = JsonNodeFactory.instance.arrayNode();
-        for (int i = from; i < Math.min(ours.size(), from + size); i++) {
-            items.add(shape.apply((ObjectNode) ours.get(i), count));
-        }
-        ObjectNode meta = GhostShape.pagination(all ? 1 : page, size, ours.size());
-        if (all) {
-            ((ObjectNode) meta.get("pagination")).put("limit", "all");
-        }
-        return GhostShape.envelope(key, items, meta);
+        int to = Math.min(ours.size(), from + size);
+        return Json.bytes(512 + 512 * (to - from), g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart(key);
+            for (int i = from; i < to; i++) {
+                shape.write(g, ours.get(i), count);
+            }
+            g.writeEndArray();
+            GhostShape.writePagination(g, all ? 1 : page, size, all, ours.size());
+            g.writeEndObject();
+        });
     }
 
     private static boolean counts(String include) {

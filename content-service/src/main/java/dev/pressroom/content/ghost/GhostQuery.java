@@ -48,6 +48,11 @@ record GhostQuery(Map<String, List<String>> ours, Set<String> fields, boolean ta
             Set.of("published_at desc", "published_at asc", "title asc", "updated_at desc");
     private static final Set<String> FORMATS = Set.of("html", "plaintext", "mobiledoc", "lexical");
 
+    /** Whether a Ghost post field is our column of the same name, copied as it is. */
+    static boolean fromOurs(String ghostField) {
+        return ghostField.equals(OUR_FIELD.get(ghostField));
+    }
+
     GhostQuery {
         ours = Map.copyOf(ours);
         fields = fields == null ? null : Set.copyOf(fields);
