@@ -201,6 +201,18 @@ class GhostResourceTest {
     }
 
     @Test
+    void preflightWhenGhostClientInBrowserThenAcceptVersionAllowed() {
+        // Browsers preflight the client's Accept-Version header; refusing it would break every client-side front end.
+        given().header("Origin", "https://food.example.com")
+                .header("Access-Control-Request-Method", "GET")
+                .header("Access-Control-Request-Headers", "accept-version")
+                .options("/api/content/v1/blogs/" + demo.blog() + "/ghost/api/content/posts/")
+                .then()
+                .statusCode(204)
+                .header("Access-Control-Allow-Headers", containsString("Accept-Version"));
+    }
+
+    @Test
     void anyAnswerWhenNoAcceptVersionThenNoContentVersion() {
         given().queryParam("key", demo.key())
                 .get("/api/content/v1/blogs/" + demo.blog() + "/ghost/api/content/tags/")
