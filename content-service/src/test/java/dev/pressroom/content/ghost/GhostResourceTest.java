@@ -159,6 +159,12 @@ class GhostResourceTest {
                 .body("errors[0]", hasKey("help"))
                 .body("errors[0]", hasKey("ghostErrorCode"));
         ghost().get("/offers/abc/").then().statusCode(404).body("errors[0].type", equalTo("NotFoundError"));
+        // Members are not served by Ghost's Content API either: an unknown resource is Ghost's 404.
+        ghost().get("/members/")
+                .then()
+                .statusCode(404)
+                .body("errors[0].type", equalTo("NotFoundError"))
+                .body("errors[0]", hasKey("ghostErrorCode"));
     }
 
     @Test
