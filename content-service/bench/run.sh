@@ -3,7 +3,7 @@
 # server-side answer cache on and then off. Per row: requests/s, p50/p99 latency, service CPU-ms per request
 # (utime+stime of the JVM from /proc over the run / requests) and PostgreSQL's (all its processes); per mode:
 # resident memory (RSS, peak).
-# Rows cover the list API, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
+# Rows cover the list API, its Ghost-shaped twins, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
 # and the sitemap index.
 # Then the import of a 10,000-post Ghost export, twice (bench/ghost-import.sh: time and peak memory).
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
@@ -108,6 +108,13 @@ all_rows() {
   row "deep page (page=5000)" "/posts?page=5000"
   row "tag filter" "/posts?tag=tag-7"
   row "GET /posts/:slug" "/posts/post-50000"
+  # Ghost's Content API shape (README, "Ghost compatibility") beside the same answers of ours: they should cost the same.
+  row "Ghost posts (15)" "/ghost/api/content/posts/"
+  row "posts, include" "/posts?include=tags,authors"
+  row "Ghost posts, include" "/ghost/api/content/posts/?include=tags,authors"
+  row "Ghost posts/slug/:slug" "/ghost/api/content/posts/slug/post-50000/"
+  row "Ghost tags" "/ghost/api/content/tags/"
+  row "Ghost settings" "/ghost/api/content/settings/"
   row "GET /tags" "/tags"
   row "GET /authors" "/authors"
   row "GET /settings" "/settings"

@@ -16,6 +16,8 @@ public class CorsHeaders {
 
     static final String METHODS = "GET, OPTIONS";
     static final String PREFLIGHT_MAX_AGE = "86400";
+    /** Accept-Version: Ghost's official client sends it from browsers too (README, "Ghost compatibility"). */
+    static final String ALLOWED_HEADERS = "Authorization, Accept-Version";
 
     @ServerRequestFilter(preMatching = true)
     public Response preflight(ContainerRequestContext context) {
@@ -27,7 +29,7 @@ public class CorsHeaders {
                 .header("Allow", METHODS)
                 .header("Access-Control-Allow-Origin", "*")
                 .header("Access-Control-Allow-Methods", METHODS)
-                .header("Access-Control-Allow-Headers", "Authorization")
+                .header("Access-Control-Allow-Headers", ALLOWED_HEADERS)
                 .header("Access-Control-Max-Age", PREFLIGHT_MAX_AGE)
                 .header("Cache-Control", "public, max-age=" + PREFLIGHT_MAX_AGE)
                 .build();

@@ -29,13 +29,18 @@ public final class Json {
     public static <T> byte[] list(String field, List<T> items, int bytesPerItem, Item<T> item) {
         return bytes(bytesPerItem * (items.size() + 1), g -> {
             g.writeStartObject();
-            g.writeArrayFieldStart(field);
-            for (T each : items) {
-                item.write(g, each);
-            }
-            g.writeEndArray();
+            array(g, field, items, item);
             g.writeEndObject();
         });
+    }
+
+    /** A field holding an array, {@code "<field>": [item, ...]}. */
+    public static <T> void array(JsonGenerator g, String field, List<T> items, Item<T> item) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (T each : items) {
+            item.write(g, each);
+        }
+        g.writeEndArray();
     }
 
     public static byte[] bytes(int sizeHint, Body body) {
@@ -61,7 +66,10 @@ public final class Json {
     }
 
     public static void integer(JsonGenerator g, String name, Row r, String column) throws IOException {
-        Integer value = r.getInteger(column);
+        integer(g, name, r.getInteger(column));
+    }
+
+    public static void integer(JsonGenerator g, String name, Integer value) throws IOException {
         if (value == null) {
             g.writeNullField(name);
         } else {

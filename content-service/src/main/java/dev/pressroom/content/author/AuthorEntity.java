@@ -47,6 +47,10 @@ public class AuthorEntity {
 
     protected AuthorEntity() {}
 
+    public String id() {
+        return id;
+    }
+
     public String username() {
         return username;
     }

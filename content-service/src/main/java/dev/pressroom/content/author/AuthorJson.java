@@ -14,17 +14,28 @@ public final class AuthorJson {
 
     /** Columns an author row must have (of the author table). */
     public static final List<String> COLUMNS =
-            List.of("username", "name", "bio", "profile_image", "url", "links", "role", "post_count");
+            List.of("id", "username", "name", "bio", "profile_image", "url", "links", "role", "post_count");
 
     private AuthorJson() {}
 
     public static void write(JsonGenerator g, AuthorEntity a) throws IOException {
-        write(g, a.username(), a.name(), a.bio(), a.profileImage(), a.url(), a.links(), a.role(), a.postCount());
+        write(
+                g,
+                a.id(),
+                a.username(),
+                a.name(),
+                a.bio(),
+                a.profileImage(),
+                a.url(),
+                a.links(),
+                a.role(),
+                a.postCount());
     }
 
     public static void write(JsonGenerator g, Row r) throws IOException {
         write(
                 g,
+                r.getString("id"),
                 r.getString("username"),
                 r.getString("name"),
                 r.getString("bio"),
@@ -37,6 +48,7 @@ public final class AuthorJson {
 
     private static void write(
             JsonGenerator g,
+            String id,
             String username,
             String name,
             String bio,
@@ -47,6 +59,7 @@ public final class AuthorJson {
             int posts)
             throws IOException {
         g.writeStartObject();
+        Json.string(g, "id", id);
         Json.string(g, "username", username);
         Json.string(g, "name", name);
         Json.string(g, "bio", bio);

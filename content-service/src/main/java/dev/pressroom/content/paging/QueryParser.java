@@ -155,7 +155,8 @@ public final class QueryParser {
         }
     }
 
-    private static String one(Map<String, List<String>> params, String name) {
+    /** The one value of a parameter, null when absent; a parameter given twice is a 400. */
+    public static String one(Map<String, List<String>> params, String name) {
         List<String> values = params.get(name);
         if (values == null || values.isEmpty()) {
             return null;
@@ -166,7 +167,7 @@ public final class QueryParser {
         return values.get(0);
     }
 
-    private static ApiException invalid(String message) {
+    public static ApiException invalid(String message) {
         return ApiException.badRequest("invalid_parameter", message);
     }
 }

@@ -31,17 +31,35 @@ public class PostService {
     }
 
     public Uni<byte[]> list(Blog blog, String type, ListQuery q) {
+        return list(blog, type, q, null);
+    }
+
+    /** The list answer with its posts written by {@code shape} (null: ours); same statements, same pagination. */
+    public Uni<byte[]> list(Blog blog, String type, ListQuery q, PostsShape shape) {
         PostSelection selection = new PostSelection(q.selection());
         return queries.list(blog, type, q, selection)
                 .chain(listing -> withIncludes(listing.rows(), selection)
                         .map(page -> Json.bytes(
                                 estimate(page.rows, selection),
                                 g -> writeList(
-                                        g, type, page, selection, q, highlighter(blog, q, page), listing.total()))));
+                                        g,
+                                        type,
+                                        page,
+                                        postsWriter(shape, selection, highlighter(blog, q, page)),
+                                        q,
+                                        listing.total()))));
     }
 
     public Uni<byte[]> one(Blog blog, String type, String slugOrId, ListQuery.Selection requested) {
-        PostSelection selection = new PostSelection(requested.withIncludes());
+        return one(blog, type, slugOrId, requested.withIncludes(), null);
+    }
+
+    /**
+     * One post or page written by {@code shape} (null: ours, which always includes tags and authors; another shape
+     * gets the includes {@code selection} asks for).
+     */
+    public Uni<byte[]> one(Blog blog, String type, String slugOrId, ListQuery.Selection requested, PostsShape shape) {
+        PostSelection selection = new PostSelection(requested);
         return queries.one(blog, type, slugOrId, selection)
                 .invoke(rows -> {
                     if (rows.size() == 0) {
@@ -49,11 +67,27 @@ public class PostService {
                     }
                 })
                 .chain(rows -> withIncludes(rows, selection))
-                .map(page -> Json.bytes(estimate(page.rows, selection), g -> writeOne(g, type, page, selection)));
+                .map(page -> Json.bytes(estimate(page.rows, selection), g -> {
+                    g.writeStartObject();
+                    postsWriter(shape, selection, null).write(g, type, page);
+                    g.writeEndObject();
+                }));
     }
 
-    /** A page of rows with the full tags and authors lists of its posts, when asked for. */
-    private record Page(List<Row> rows, Map<String, List<Row>> tags, Map<String, List<Row>> authors) {}
+    /**
+     * A page of rows (the columns of the fields asked for, and {@code post_id}) with the full tags and authors rows
+     * of its posts by post id (columns of {@link TagJson#COLUMNS}, {@link AuthorJson#COLUMNS}), when asked for.
+     */
+    public record Page(List<Row> rows, Map<String, List<Row>> tags, Map<String, List<Row>> authors) {}
+
+    /** Writes the {@code posts} (or {@code pages}) field of an answer from its rows: the shape of another API. */
+    public interface PostsShape {
+        void write(JsonGenerator g, String type, Page page) throws IOException;
+    }
+
+    private static PostsShape postsWriter(PostsShape shape, PostSelection selection, Highlighter highlighter) {
+        return shape != null ? shape : (g, type, page) -> writePosts(g, type, page, selection, highlighter);
+    }
 
     private Uni<Page> withIncludes(RowSet<Row> rowSet, PostSelection selection) {
         List<Row> rows = new ArrayList<>(rowSet.size());
@@ -73,17 +107,10 @@ public class PostService {
         return new Highlighter(PostQueries.searchConfig(blog), page.rows.get(0).getString("search_query"));
     }
 
-    private static void writeList(
-            JsonGenerator g,
-            String type,
-            Page page,
-            PostSelection selection,
-            ListQuery q,
-            Highlighter highlighter,
-            long total)
+    private static void writeList(JsonGenerator g, String type, Page page, PostsShape posts, ListQuery q, long total)
             throws IOException {
         g.writeStartObject();
-        writePosts(g, type, page, selection, highlighter);
+        posts.write(g, type, page);
         int pages = (int) Math.max(1, (total + q.limit() - 1) / q.limit());
         g.writeObjectFieldStart("meta");
         g.writeObjectFieldStart("pagination");
@@ -91,16 +118,10 @@ public class PostService {
         g.writeNumberField("limit", q.limit());
         g.writeNumberField("pages", pages);
         g.writeNumberField("total", total);
-        writePageNumber(g, "next", q.page() < pages ? q.page() + 1 : null);
-        writePageNumber(g, "prev", q.page() > 1 ? Math.min(q.page() - 1, pages) : null);
+        Json.integer(g, "next", q.page() < pages ? q.page() + 1 : null);
+        Json.integer(g, "prev", q.page() > 1 ? Math.min(q.page() - 1, pages) : null);
         g.writeEndObject();
         g.writeEndObject();
-        g.writeEndObject();
-    }
-
-    private static void writeOne(JsonGenerator g, String type, Page page, PostSelection selection) throws IOException {
-        g.writeStartObject();
-        writePosts(g, type, page, selection, null);
         g.writeEndObject();
     }
 
@@ -112,7 +133,7 @@ public class PostService {
             g.writeStartObject();
             for (PostField field : selection.fields) {
                 if (field == PostField.TAGS && selection.fullTags) {
-                    writeList(g, "tags", page.tags.getOrDefault(row.getString("post_id"), List.of()), TagJson::write);
+                    Json.array(g, "tags", page.tags.getOrDefault(row.getString("post_id"), List.of()), TagJson::write);
                 } else {
                     field.writer.write(g, row);
                 }
@@ -121,7 +142,7 @@ public class PostService {
                 g.writeStringField(QueryParser.SEARCH_HIGHLIGHT, highlighter.toHtml(row.getString("search_window")));
             }
             if (selection.authors) {
-                writeList(
+                Json.array(
                         g,
                         "authors",
                         page.authors.getOrDefault(row.getString("post_id"), List.of()),
@@ -130,26 +151,6 @@ public class PostService {
             g.writeEndObject();
         }
         g.writeEndArray();
-    }
-
-    private interface RowWriter {
-        void write(JsonGenerator g, Row r) throws IOException;
-    }
-
-    private static void writeList(JsonGenerator g, String name, List<Row> rows, RowWriter writer) throws IOException {
-        g.writeArrayFieldStart(name);
-        for (Row r : rows) {
-            writer.write(g, r);
-        }
-        g.writeEndArray();
-    }
-
-    private static void writePageNumber(JsonGenerator g, String name, Integer page) throws IOException {
-        if (page == null) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, page);
-        }
     }
 
     private static int estimate(List<Row> rows, PostSelection selection) {

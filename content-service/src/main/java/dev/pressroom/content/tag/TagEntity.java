@@ -32,6 +32,10 @@ public class TagEntity {
 
     protected TagEntity() {}
 
+    public String id() {
+        return id;
+    }
+
     public String slug() {
         return slug;
     }

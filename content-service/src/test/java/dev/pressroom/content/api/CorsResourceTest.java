@@ -94,7 +94,7 @@ class CorsResourceTest {
                 .statusCode(204)
                 .header("Access-Control-Allow-Origin", "*")
                 .header("Access-Control-Allow-Methods", "GET, OPTIONS")
-                .header("Access-Control-Allow-Headers", "Authorization")
+                .header("Access-Control-Allow-Headers", "Authorization, Accept-Version")
                 .header("Access-Control-Max-Age", "86400");
     }
 

@@ -151,10 +151,10 @@ class BlogResourceTest {
         assertThat(authors.get(0).toString()).isEqualTo(included.get("author cleo"));
         assertThat(authors.get(0).fieldNames())
                 .toIterable()
-                .containsExactly("username", "name", "bio", "profile_image", "url", "links", "role", "count");
+                .containsExactly("id", "username", "name", "bio", "profile_image", "url", "links", "role", "count");
         assertThat(tags.get(0).fieldNames())
                 .toIterable()
-                .containsExactly("slug", "name", "description", "url", "count");
+                .containsExactly("id", "slug", "name", "description", "url", "count");
     }
 
     private static JsonNode read(String path) throws Exception {
