@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Finds a blog by address name or id, through a per-replica cache dropped on the change notification of an import. */
+/** Finds a blog by address name, id or custom domain, through a per-replica cache dropped on the change notification of an import. */
 @ApplicationScoped
 public class BlogDirectory {
 
@@ -27,10 +27,10 @@ public class BlogDirectory {
                 DatabaseOutages::isOutage);
     }
 
-    public Uni<Optional<Blog>> find(String nameOrId) {
+    public Uni<Optional<Blog>> find(String reference) {
         return cache.find(
-                nameOrId,
-                () -> DatabaseOutages.within(deadline, repository.findByNameOrId(nameOrId))
+                reference,
+                () -> DatabaseOutages.within(deadline, repository.findByReference(reference))
                         .map(entity -> Optional.ofNullable(entity).map(BlogEntity::toBlog)));
     }
 

@@ -17,6 +17,10 @@ public class BlogEntity {
 
     private String name;
 
+    /** The blog's own host name, where Ghost's base URL /ghost/api/content/ answers for it; null without one. */
+    @Column(name = "custom_domain")
+    private String customDomain;
+
     @Column(name = "private")
     private boolean privateBlog;
 
