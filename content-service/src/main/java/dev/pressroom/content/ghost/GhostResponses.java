@@ -2,6 +2,7 @@ package dev.pressroom.content.ghost;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.pressroom.kernel.error.ErrorEnvelope;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import java.util.List;
@@ -23,6 +24,7 @@ public class GhostResponses {
 
     /** One error as Ghost writes it: every key present, null when Ghost would have nothing to say. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @RegisterForReflection
     public record GhostError(
             String message,
             String context,
@@ -34,6 +36,8 @@ public class GhostResponses {
             String id,
             String ghostErrorCode) {}
 
+    /** Written by Jackson from a response filter, where Quarkus REST does not see the type: registered here. */
+    @RegisterForReflection
     public record GhostErrors(List<GhostError> errors) {}
 
     @ServerResponseFilter
