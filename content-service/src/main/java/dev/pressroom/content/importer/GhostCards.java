@@ -1,6 +1,7 @@
 package dev.pressroom.content.importer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pressroom.content.render.Html;
 import dev.pressroom.content.render.MarkdownRenderer;
 import java.util.Locale;
 import java.util.Map;
@@ -61,7 +62,7 @@ final class GhostCards {
             case "image" ->
                 figure(
                         "card card-image",
-                        "<img src=\"" + attr(text(card, "src")) + "\" alt=\"" + attr(text(card, "alt")) + "\""
+                        "<img src=\"" + Html.attr(text(card, "src")) + "\" alt=\"" + Html.attr(text(card, "alt")) + "\""
                                 + size(card) + ">",
                         card);
             case "markdown" -> markdown.render(text(card, "markdown")).html();
@@ -73,7 +74,7 @@ final class GhostCards {
                 yield figure(
                         "card card-code",
                         "<pre><code" + (language.isEmpty() ? "" : " class=\"language-" + language + "\"") + ">"
-                                + escape(text(card, "code")) + "</code></pre>",
+                                + Html.text(text(card, "code")) + "</code></pre>",
                         card);
             }
             case "bookmark" -> {
@@ -81,13 +82,13 @@ final class GhostCards {
                 String description = text(meta, "description");
                 yield figure(
                         "card card-bookmark",
-                        "<a class=\"card-bookmark-container\" href=\"" + attr(text(card, "url")) + "\">"
+                        "<a class=\"card-bookmark-container\" href=\"" + Html.attr(text(card, "url")) + "\">"
                                 + "<span class=\"card-bookmark-title\">"
-                                + escape(text(meta, "title").isEmpty() ? text(card, "url") : text(meta, "title"))
+                                + Html.text(text(meta, "title").isEmpty() ? text(card, "url") : text(meta, "title"))
                                 + "</span>"
                                 + (description.isEmpty()
                                         ? ""
-                                        : "<span class=\"card-bookmark-description\">" + escape(description)
+                                        : "<span class=\"card-bookmark-description\">" + Html.text(description)
                                                 + "</span>")
                                 + "</a>",
                         card);
@@ -99,19 +100,20 @@ final class GhostCards {
                 yield "<div class=\"callout" + (colour.isEmpty() ? "" : " callout-" + colour) + "\">"
                         + (text(card, "calloutEmoji").isEmpty()
                                 ? ""
-                                : "<p>" + escape(text(card, "calloutEmoji")) + "</p>")
+                                : "<p>" + Html.text(text(card, "calloutEmoji")) + "</p>")
                         + "<p>" + text(card, "calloutText") + "</p></div>";
             }
             case "button" ->
-                "<div class=\"card card-button\"><a class=\"card-button-link\" href=\"" + attr(text(card, "buttonUrl"))
-                        + "\">" + escape(text(card, "buttonText")) + "</a></div>";
+                "<div class=\"card card-button\"><a class=\"card-button-link\" href=\""
+                        + Html.attr(text(card, "buttonUrl")) + "\">" + Html.text(text(card, "buttonText"))
+                        + "</a></div>";
             case "gallery" -> {
                 StringBuilder images = new StringBuilder();
                 for (JsonNode image : card.path("images")) {
                     images.append("<img src=\"")
-                            .append(attr(text(image, "src")))
+                            .append(Html.attr(text(image, "src")))
                             .append("\" alt=\"")
-                            .append(attr(text(image, "alt")))
+                            .append(Html.attr(text(image, "alt")))
                             .append('"')
                             .append(size(image))
                             .append('>');
@@ -160,13 +162,5 @@ final class GhostCards {
     static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isValueNode() && !value.isNull() ? value.asText() : "";
-    }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    static String attr(String text) {
-        return escape(text).replace("\"", "&quot;");
     }
 }

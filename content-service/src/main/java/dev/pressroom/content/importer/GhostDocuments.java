@@ -2,6 +2,7 @@ package dev.pressroom.content.importer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.content.render.Html;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Set;
@@ -44,7 +45,7 @@ final class GhostDocuments {
             case "listitem" -> wrap("li", node, html);
             case "link", "autolink" -> {
                 html.append("<a href=\"")
-                        .append(GhostCards.attr(GhostCards.text(node, "url")))
+                        .append(Html.attr(GhostCards.text(node, "url")))
                         .append("\">");
                 children(node, html);
                 html.append("</a>");
@@ -83,7 +84,7 @@ final class GhostDocuments {
                 html.append('<').append(FORMATS[bit]).append('>');
             }
         }
-        html.append(GhostCards.escape(GhostCards.text(node, "text")));
+        html.append(Html.text(GhostCards.text(node, "text")));
         for (int bit = FORMATS.length - 1; bit >= 0; bit--) {
             if ((format & (1 << bit)) != 0) {
                 html.append("</").append(FORMATS[bit]).append('>');
@@ -158,7 +159,7 @@ final class GhostDocuments {
                 for (int i = 0; i + 1 < attributes.size(); i += 2) {
                     if ("href".equals(attributes.path(i).asText())) {
                         html.append(" href=\"")
-                                .append(GhostCards.attr(attributes.path(i + 1).asText()))
+                                .append(Html.attr(attributes.path(i + 1).asText()))
                                 .append('"');
                     }
                 }
@@ -168,7 +169,7 @@ final class GhostDocuments {
             String value = marker.path(0).asInt() == 1
                     ? atoms.path(marker.path(3).asInt(-1)).path(1).asText()
                     : marker.path(3).asText();
-            html.append(GhostCards.escape(value));
+            html.append(Html.text(value));
             for (int closed = marker.path(2).asInt(0); closed > 0 && !open.isEmpty(); closed--) {
                 html.append("</").append(open.pop()).append('>');
             }

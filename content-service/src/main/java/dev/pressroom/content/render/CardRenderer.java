@@ -1,5 +1,8 @@
 package dev.pressroom.content.render;
 
+import static dev.pressroom.content.render.Html.attr;
+import static dev.pressroom.content.render.Html.text;
+
 import java.util.Map;
 import java.util.Optional;
 
@@ -113,13 +116,5 @@ final class CardRenderer {
             Map<String, String> a, String key, java.util.function.Function<String, String> html) {
         String value = a.get(key);
         return value == null || value.isBlank() ? "" : html.apply(value);
-    }
-
-    static String text(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    static String attr(String s) {
-        return text(s).replace("\"", "&quot;").replace("'", "&#39;");
     }
 }
