@@ -30,12 +30,14 @@ public class GhostCustomDomains {
 
     private void reroute(RoutingContext rc) {
         String path = rc.request().path();
+        // Every request passes here: the Host is read only for Ghost's base URL.
+        if (path == null || !path.startsWith(GHOST_BASE)) {
+            rc.next();
+            return;
+        }
         HostAndPort authority = rc.request().authority();
         String host = authority == null ? null : authority.host().toLowerCase(Locale.ROOT);
-        if (path == null
-                || !path.startsWith(GHOST_BASE)
-                || host == null
-                || !HOST_NAME.matcher(host).matches()) {
+        if (host == null || !HOST_NAME.matcher(host).matches()) {
             rc.next();
             return;
         }
