@@ -1,6 +1,7 @@
 package dev.pressroom.content.importer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pressroom.content.render.CardHtml;
 import dev.pressroom.content.render.Html;
 import dev.pressroom.content.render.MarkdownRenderer;
 import java.util.Locale;
@@ -79,18 +80,13 @@ final class GhostCards {
             }
             case "bookmark" -> {
                 JsonNode meta = card.path("metadata");
-                String description = text(meta, "description");
+                String title = text(meta, "title");
                 yield figure(
                         "card card-bookmark",
-                        "<a class=\"card-bookmark-container\" href=\"" + Html.attr(text(card, "url")) + "\">"
-                                + "<span class=\"card-bookmark-title\">"
-                                + Html.text(text(meta, "title").isEmpty() ? text(card, "url") : text(meta, "title"))
-                                + "</span>"
-                                + (description.isEmpty()
-                                        ? ""
-                                        : "<span class=\"card-bookmark-description\">" + Html.text(description)
-                                                + "</span>")
-                                + "</a>",
+                        CardHtml.bookmarkLink(
+                                text(card, "url"),
+                                title.isEmpty() ? text(card, "url") : title,
+                                text(meta, "description")),
                         card);
             }
             case "embed" -> figure("card card-embed", text(card, "html"), card);
@@ -103,10 +99,7 @@ final class GhostCards {
                                 : "<p>" + Html.text(text(card, "calloutEmoji")) + "</p>")
                         + "<p>" + text(card, "calloutText") + "</p></div>";
             }
-            case "button" ->
-                "<div class=\"card card-button\"><a class=\"card-button-link\" href=\""
-                        + Html.attr(text(card, "buttonUrl")) + "\">" + Html.text(text(card, "buttonText"))
-                        + "</a></div>";
+            case "button" -> CardHtml.button(text(card, "buttonUrl"), text(card, "buttonText"));
             case "gallery" -> {
                 StringBuilder images = new StringBuilder();
                 for (JsonNode image : card.path("images")) {

@@ -21,17 +21,10 @@ final class CardRenderer {
                         + caption(a) + "</figure>\n";
             case EMBED -> embed(a);
             case BOOKMARK ->
-                "<figure class=\"card card-bookmark\"><a class=\"card-bookmark-container\" href=\""
-                        + attr(a.get("url")) + "\"><span class=\"card-bookmark-title\">" + text(a.get("title"))
-                        + "</span>"
-                        + optional(
-                                a,
-                                "description",
-                                d -> "<span class=\"card-bookmark-description\">" + text(d) + "</span>")
-                        + "</a>" + bodyHtml + "</figure>\n";
-            case BUTTON ->
-                "<div class=\"card card-button\"><a class=\"card-button-link\" href=\"" + attr(a.get("url")) + "\">"
-                        + text(a.get("label")) + "</a></div>\n";
+                "<figure class=\"card card-bookmark\">"
+                        + CardHtml.bookmarkLink(a.get("url"), a.get("title"), a.get("description")) + bodyHtml
+                        + "</figure>\n";
+            case BUTTON -> CardHtml.button(a.get("url"), a.get("label")) + "\n";
             case TIP ->
                 "<aside class=\"callout callout-tip\">"
                         + optional(a, "title", t -> "<p class=\"callout-title\"><strong>" + text(t) + "</strong></p>")
