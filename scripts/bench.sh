@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make bench: each service's benchmark (<service>/bench/run.sh), one after the other so they don't share the 2 cores.
-# Metrics and the access log are always on, as in production. BENCH_TRACING=1 also records every span and exports it
-# over OTLP/HTTP to a local sink that discards it (scripts/OtlpSink.java), to measure tracing's cost.
+# Metrics and the access log are always on, as in production. BENCH_TRACING=1 also records traces and exports them
+# over OTLP/HTTP to a local sink that discards them (scripts/OtlpSink.java), to measure tracing's cost: the share of
+# requests traced is BENCH_TRACING_RATIO, by default the production overlay's (deploy/overlays/prod: 0.1); 1 traces
+# every request.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -11,7 +13,8 @@ if [[ ${BENCH_TRACING:-0} == 1 ]]; then
   sink=$!
   trap 'kill $sink; wait $sink 2>/dev/null || true' EXIT
   export OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$sink_port" OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf
-  echo "tracing on: every span exported to the sink on 127.0.0.1:$sink_port"
+  export OTEL_TRACES_SAMPLER_ARG=${BENCH_TRACING_RATIO:-0.1}
+  echo "tracing on: a share of $OTEL_TRACES_SAMPLER_ARG of the requests traced, exported to the sink on 127.0.0.1:$sink_port"
 fi
 services=("$@")
 ((${#services[@]})) || services=(manifest-service content-service auth-service)

@@ -23,9 +23,14 @@ jar=${BENCH_JAR:-$module/target/quarkus-app/quarkus-run.jar}
 rows=${BENCH_ROWS:-.}
 modes=${BENCH_MODES:-true false}
 # The service runs with the Deployment's configuration (deploy/base/content-service/config.env: JVM flags, malloc
-# arenas, pool and cache sizes), so the memory figure is the pod's; BENCH_JAVA_OPTS replaces the JVM flags.
+# arenas, pool and cache sizes), so the memory figure is the pod's; BENCH_JAVA_OPTS replaces the JVM flags, and a
+# variable already set in the environment wins over the file's (make bench's BENCH_TRACING=1 sets the OTLP endpoint
+# that config.env leaves empty).
 config_env=()
-while IFS= read -r line; do config_env+=("$line"); done < <(grep -E '^[A-Z_]+=' "$root/deploy/base/content-service/config.env")
+while IFS= read -r line; do
+  name=${line%%=*}
+  [[ -n ${!name:-} ]] || config_env+=("$line")
+done < <(grep -E '^[A-Z_]+=' "$root/deploy/base/content-service/config.env")
 java_opts=${BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$root/deploy/base/content-service/config.env")}
 # PostgreSQL on this machine is reached through its Unix socket, as a same-host deployment would configure it: over
 # loopback TCP its 8 KB writes are far below loopback's 64 KB segments, so the service's delayed ACKs (40 ms) can stall
