@@ -10,8 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -20,6 +22,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @QuarkusTest
 class MalformedFormsResourceTest {
+
+    /** Every endpoint that reads a form body. */
+    static List<String> formEndpoints() {
+        return List.of(
+                "/oauth/authorize",
+                "/oauth/logout",
+                "/signin",
+                "/consent",
+                "/signin/passkey",
+                "/signin/passkey/options",
+                "/account/passkeys",
+                "/account/passkeys/options",
+                "/account/passkeys/remove");
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"/oauth/authorize", "/oauth/logout"})
@@ -36,35 +52,13 @@ class MalformedFormsResourceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "/oauth/authorize",
-                "/oauth/logout",
-                "/signin",
-                "/consent",
-                "/signin/passkey",
-                "/signin/passkey/options",
-                "/account/passkeys",
-                "/account/passkeys/options",
-                "/account/passkeys/remove"
-            })
+    @MethodSource("formEndpoints")
     void postWhenContentTypeIsEmptyThenRefusedNotCrashed(String path) throws Exception {
         assertThat(post(path, "", "1\u0016%\u00e9d")).isLessThan(500);
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "/oauth/authorize",
-                "/oauth/logout",
-                "/signin",
-                "/consent",
-                "/signin/passkey",
-                "/signin/passkey/options",
-                "/account/passkeys",
-                "/account/passkeys/options",
-                "/account/passkeys/remove"
-            })
+    @MethodSource("formEndpoints")
     void postWhenAFieldIsLongerThan8KiBThenRefusedNotCrashed(String path) throws Exception {
         String form = "application/x-www-form-urlencoded";
         assertThat(post(path, form, "request=" + "a".repeat(9000) + "&email=a%40b.example&password=x"))
