@@ -1,84 +1,119 @@
 package dev.pressroom.manifest.pkg;
 
 import dev.pressroom.manifest.validation.Rule;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An add-on folder read as the package zipping its contents would make: every file and folder is an entry named by
  * its path relative to the folder (with /), under the same limits on entries and bytes. Symbolic links are not
- * followed but kept as symlink entries, which the package checks refuse, as they refuse them in a zip.
+ * followed but kept as symlink entries, which the package checks refuse, as they refuse them in a zip. Files are
+ * opened when a check needs them, never all read at once.
  */
-final class FolderPackage {
+final class FolderPackage implements PackageContents {
 
-    /** The entries, files with their bytes and folders (name ending /) and symlinks with none. */
-    // The bytes are read once and handed to the package checks; an entry is never compared, hashed or kept.
-    @SuppressWarnings("ArrayRecordComponent")
-    record Entry(String name, byte[] data, boolean symlink) {}
+    private final List<Entry> entries;
+    private final Map<String, Path> files;
 
-    private FolderPackage() {}
+    private FolderPackage(List<Entry> entries, Map<String, Path> files) {
+        this.entries = entries;
+        this.files = files;
+    }
 
-    static List<Entry> read(Path folder, PackageLimits limits) throws IOException, PackageException {
+    static FolderPackage read(Path folder, PackageLimits limits) throws IOException, PackageException {
         List<Entry> entries = new ArrayList<>();
-        long[] total = {0};
+        Map<String, Path> files = new HashMap<>();
+        UnpackBudget size = UnpackBudget.ofFolder(limits);
         try {
             Files.walkFileTree(folder, new SimpleFileVisitor<>() {
                 @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
                     if (!dir.equals(folder)) {
-                        add(new Entry(name(folder, dir) + "/", null, false));
+                        add(new Entry(name(folder, dir) + "/", Type.DIRECTORY));
                     }
                     return FileVisitResult.CONTINUE;
                 }
 
                 @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                     String name = name(folder, file);
-                    if (attributes.isSymbolicLink() || !attributes.isRegularFile()) {
-                        add(new Entry(name, null, attributes.isSymbolicLink()));
-                        return FileVisitResult.CONTINUE;
+                    if (attributes.isSymbolicLink()) {
+                        add(new Entry(name, Type.SYMLINK));
+                    } else if (attributes.isRegularFile()) {
+                        claim(attributes.size());
+                        add(new Entry(name, Type.FILE));
+                        files.put(name, file);
+                    } else {
+                        throw new LimitReached(new PackageException(
+                                Rule.PACKAGE_LAYOUT,
+                                "The entry " + Names.show(name)
+                                        + " is a device, pipe or socket; packages hold files and folders only."));
                     }
-                    total[0] += attributes.size();
-                    if (total[0] > limits.maxUncompressedBytes()) {
-                        throw new LimitReached("The package's files hold more than " + limits.maxUncompressedBytes()
-                                + " bytes, the limit.");
-                    }
-                    add(new Entry(name, Files.readAllBytes(file), false));
                     return FileVisitResult.CONTINUE;
+                }
+
+                private void claim(long bytes) {
+                    try {
+                        size.add(bytes);
+                    } catch (PackageException limit) {
+                        throw new LimitReached(limit);
+                    }
                 }
 
                 private void add(Entry entry) {
                     entries.add(entry);
                     if (entries.size() > limits.maxEntries()) {
-                        throw new LimitReached(
-                                "The package has more than " + limits.maxEntries() + " files and folders, the limit.");
+                        throw new LimitReached(new PackageException(
+                                Rule.PACKAGE_LIMITS,
+                                "The package has more than " + limits.maxEntries() + " files and folders, the limit."));
                     }
                 }
             });
         } catch (LimitReached e) {
-            throw new PackageException(Rule.PACKAGE_LIMITS, e.getMessage());
+            throw e.finding;
         }
         entries.sort(Comparator.comparing(Entry::name)); // the same findings in the same order on every file system
+        return new FolderPackage(List.copyOf(entries), files);
+    }
+
+    @Override
+    public List<Entry> entries() {
         return entries;
+    }
+
+    @Override
+    public InputStream open(String name) throws IOException {
+        Path file = files.get(name);
+        if (file == null) {
+            throw new FileNotFoundException(name);
+        }
+        return Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static String name(Path folder, Path path) {
         return folder.relativize(path).toString().replace(path.getFileSystem().getSeparator(), "/");
     }
 
-    /** Ends the walk at the first limit passed; unchecked because FileVisitor methods may only throw IOException. */
+    /** Ends the walk at the first finding; unchecked because FileVisitor methods may only throw IOException. */
     private static final class LimitReached extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final transient PackageException finding;
 
-        LimitReached(String message) {
-            super(message, null, false, false);
+        LimitReached(PackageException finding) {
+            super(finding.getMessage(), null, false, false);
+            this.finding = finding;
         }
     }
 }

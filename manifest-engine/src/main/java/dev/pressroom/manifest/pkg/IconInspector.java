@@ -1,6 +1,7 @@
 package dev.pressroom.manifest.pkg;
 
-import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import javax.xml.stream.XMLInputFactory;
@@ -28,7 +29,18 @@ final class IconInspector {
 
     private IconInspector() {}
 
-    static Icon png(byte[] b) {
+    /** The icon file {@code path} of the package, a PNG or an SVG by its name, read as a stream. */
+    static Icon inspect(String path, PackageContents contents) {
+        try (InputStream in = contents.open(path)) {
+            return path.endsWith(".png") ? png(in) : svg(in);
+        } catch (IOException e) {
+            return Icon.bad("cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Only the signature and the IHDR chunk are read: the first 33 bytes. */
+    static Icon png(InputStream in) throws IOException {
+        byte[] b = in.readNBytes(33);
         if (b.length < 33) {
             return Icon.bad("is not a PNG image (too short)");
         }
@@ -54,10 +66,10 @@ final class IconInspector {
         return new Icon(null, width, height);
     }
 
-    static Icon svg(byte[] b) {
+    static Icon svg(InputStream in) {
         XMLStreamReader reader = null;
         try {
-            reader = XML.createXMLStreamReader(new ByteArrayInputStream(b));
+            reader = XML.createXMLStreamReader(in);
             Icon icon = null;
             while (reader.hasNext()) {
                 int event = reader.next();

@@ -8,11 +8,11 @@ import dev.pressroom.manifest.validation.Severity;
 import dev.pressroom.manifest.validation.ValidationReport;
 import dev.pressroom.manifest.validation.Violation;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.json.JSONObject;
 
@@ -45,21 +45,14 @@ public final class PackageValidator {
     }
 
     public ValidationReport validate(byte[] zipBytes, PackageNames names) {
-        Map<String, byte[]> files = new HashMap<>();
-        List<Violation> errors = new ArrayList<>();
         try {
-            ZipArchive zip = ZipArchive.open(zipBytes, limits);
-            for (ZipEntryInfo entry : zip.entries()) {
-                byte[] data = zip.read(entry); // every entry: a lying header or bad CRC must not pass
-                add(entry.name(), data, entry.symlink(), files, errors, names);
-            }
+            return validateContents(ZipArchive.read(zipBytes, limits), names);
         } catch (PackageException e) {
             return single(e.rule(), e.getMessage(), names);
         } catch (RuntimeException e) {
             return single(
                     Rule.PACKAGE_INVALID, "The zip archive is corrupt (a record points outside the file).", names);
         }
-        return validateFiles(files, errors, names);
     }
 
     /**
@@ -67,67 +60,63 @@ public final class PackageValidator {
      * checks under the same limits (compression ratios aside). Symbolic links are refused, never followed.
      */
     public ValidationReport validateFolder(Path folder, PackageNames names) throws IOException {
-        Map<String, byte[]> files = new HashMap<>();
-        List<Violation> errors = new ArrayList<>();
         try {
-            for (FolderPackage.Entry entry : FolderPackage.read(folder, limits)) {
-                add(entry.name(), entry.data(), entry.symlink(), files, errors, names);
-            }
+            return validateContents(FolderPackage.read(folder, limits), names);
         } catch (PackageException e) {
             return single(e.rule(), e.getMessage(), names);
         }
-        return validateFiles(files, errors, names);
     }
 
-    private static void add(
-            String name,
-            byte[] data,
-            boolean symlink,
-            Map<String, byte[]> files,
-            List<Violation> errors,
-            PackageNames names) {
-        boolean directory = name.endsWith("/");
-        checkEntryName(name, directory, symlink, files.keySet(), errors, names);
-        if (!directory && !symlink) {
-            files.put(name, data);
+    private ValidationReport validateContents(PackageContents contents, PackageNames names) throws PackageException {
+        List<Violation> errors = new ArrayList<>();
+        Set<String> files = new HashSet<>();
+        EntryNames seen = new EntryNames();
+        for (PackageContents.Entry entry : contents.entries()) {
+            checkEntry(entry, seen, errors, names);
+            if (entry.type() == PackageContents.Type.FILE) {
+                files.add(entry.name());
+            }
         }
-    }
-
-    private ValidationReport validateFiles(Map<String, byte[]> files, List<Violation> errors, PackageNames names) {
-        byte[] manifest = files.get(ManifestValidator.FILE);
-        if (manifest == null) {
-            errors.add(packageError(Rule.MANIFEST_MISSING, missingManifestMessage(files.keySet()), names));
+        if (!files.contains(ManifestValidator.FILE)) {
+            errors.add(packageError(Rule.MANIFEST_MISSING, missingManifestMessage(files), names));
             return new ValidationReport(null, errors, List.of());
         }
-        ValidationReport report =
-                manifests.validate(manifest, names.manifestFile(), (m, problems) -> checkFiles(m, files, problems));
+        byte[] manifest = readManifest(contents);
+        ValidationReport report = manifests.validate(
+                manifest, names.manifestFile(), (m, problems) -> checkFiles(m, files, contents, problems));
         errors.addAll(report.errors());
         return new ValidationReport(errors.isEmpty() ? report.manifest() : null, errors, report.warnings());
     }
 
-    private static void checkEntryName(
-            String entryName,
-            boolean directory,
-            boolean symlink,
-            Set<String> seen,
-            List<Violation> errors,
-            PackageNames names) {
+    /** manifest.json, read no further than one byte past the manifest limit (which the validator then reports). */
+    private static byte[] readManifest(PackageContents contents) throws PackageException {
+        try (InputStream in = contents.open(ManifestValidator.FILE)) {
+            return in.readNBytes(ManifestValidator.MAX_BYTES + 1);
+        } catch (ZipArchive.BadEntry e) {
+            throw e.finding();
+        } catch (IOException e) {
+            throw new PackageException(Rule.PACKAGE_INVALID, "manifest.json cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static void checkEntry(
+            PackageContents.Entry entry, EntryNames seen, List<Violation> errors, PackageNames names) {
+        String entryName = entry.name();
+        boolean directory = entry.type() == PackageContents.Type.DIRECTORY;
         String name = directory ? entryName.substring(0, entryName.length() - 1) : entryName;
         String problem = PathRule.problem(name);
+        String clash = problem == null ? seen.add(name, directory) : null;
         if (problem != null) {
             errors.add(packageError(
                     Rule.PACKAGE_UNSAFE_PATH,
                     "The entry " + Names.show(entryName) + " " + problem
                             + "; it could be written outside the add-on's folder (zip slip).",
                     names));
-        } else if (seen.contains(entryName)) {
-            errors.add(packageError(
-                    Rule.PACKAGE_UNSAFE_PATH,
-                    "The entry " + Names.show(entryName)
-                            + " appears more than once; which copy a tool unpacks is undefined.",
-                    names));
+        } else if (clash != null) {
+            errors.add(
+                    packageError(Rule.PACKAGE_UNSAFE_PATH, "The entry " + Names.show(entryName) + " " + clash, names));
         }
-        if (symlink) {
+        if (entry.type() == PackageContents.Type.SYMLINK) {
             errors.add(packageError(
                     Rule.PACKAGE_SYMLINK,
                     "The entry " + Names.show(entryName)
@@ -136,18 +125,19 @@ public final class PackageValidator {
         }
     }
 
-    private void checkFiles(JSONObject manifest, Map<String, byte[]> files, Problems problems) {
+    private static void checkFiles(
+            JSONObject manifest, Set<String> files, PackageContents contents, Problems problems) {
         if (manifest.opt("entry") instanceof String entry
                 && PathRule.problem(entry) == null
-                && !files.containsKey(entry)) {
+                && !files.contains(entry)) {
             problems.error(Rule.ENTRY_MISSING, "/entry", "The entry file \"" + entry + "\" is not in the package.");
         }
         if (manifest.opt("icon") instanceof String icon
                 && PathRule.problem(icon) == null
                 && (icon.endsWith(".png") || icon.endsWith(".svg"))) {
-            checkIcon(icon, files.get(icon), problems);
+            checkIcon(icon, files.contains(icon) ? contents : null, problems);
         }
-        if (!manifest.has("description") && !files.containsKey(README)) {
+        if (!manifest.has("description") && !files.contains(README)) {
             problems.warning(
                     Rule.DESCRIPTION_MISSING,
                     "",
@@ -155,12 +145,12 @@ public final class PackageValidator {
         }
     }
 
-    private static void checkIcon(String path, byte[] data, Problems problems) {
-        if (data == null) {
+    private static void checkIcon(String path, PackageContents contents, Problems problems) {
+        if (contents == null) {
             problems.error(Rule.ICON_MISSING, "/icon", "The icon file \"" + path + "\" is not in the package.");
             return;
         }
-        IconInspector.Icon icon = path.endsWith(".png") ? IconInspector.png(data) : IconInspector.svg(data);
+        IconInspector.Icon icon = IconInspector.inspect(path, contents);
         if (icon.problem() != null) {
             problems.error(Rule.ICON_CONTENT, "/icon", "The icon file \"" + path + "\" " + icon.problem() + ".");
             return;

@@ -1,62 +1,142 @@
 package dev.pressroom.manifest.pkg;
 
 import dev.pressroom.manifest.validation.Rule;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * A zip held in memory, read from its central directory (APPNOTE.TXT §4.3.12-16) so that Unix modes
- * (symlinks), claimed sizes and entry offsets can be checked before anything is inflated. java.util.zip's
- * streaming reader trusts local headers and hides external attributes, so it is not used.
- *
- * <p>Strict where unzip tools disagree: some trust the local headers, some the central directory, some Info-ZIP's
- * Unicode path field, so a package is read only when all of them describe the same entries, tiling the file from its
- * first byte to the central directory with nothing hidden between them.
+ * A zip held in memory, accepted only in one canonical layout so that every extractor sees what we check: local
+ * entries tiling the file from byte 0, then the central directory ending exactly where the one end record begins,
+ * then nothing but the end record's comment (APPNOTE.TXT §4.3.6). Each entry's local header, data descriptor and
+ * central record must agree, its name must decode one way only, and its type (file, folder, symlink) must read the
+ * same from its name, its MS-DOS attributes and its Unix mode. Extractors differ in where they look (Info-ZIP, Python
+ * and java.util.zip find the directory from the end record's position, streaming readers walk the local headers,
+ * some honour Info-ZIP's Unicode path field or the PKWARE Unix field), so whatever could make two of them disagree is
+ * refused with {@link Rule#PACKAGE_LAYOUT}. Entries are inflated as streams ({@link #open}), never held whole.
  */
-final class ZipArchive {
+final class ZipArchive implements PackageContents {
 
     private static final int EOCD_SIG = 0x06054b50;
     private static final int ZIP64_LOCATOR_SIG = 0x07064b50;
     private static final int CENTRAL_SIG = 0x02014b50;
     private static final int LOCAL_SIG = 0x04034b50;
     private static final int DESCRIPTOR_SIG = 0x08074b50;
-    private static final int UNICODE_PATH_FIELD = 0x7075;
+    private static final byte[] EOCD_MAGIC = {'P', 'K', 5, 6};
+    private static final byte[] ZIP64_EOCD_MAGIC = {'P', 'K', 6, 6};
+    private static final byte[] ZIP64_LOCATOR_MAGIC = {'P', 'K', 6, 7};
+    private static final byte[] DESCRIPTOR_MAGIC = {'P', 'K', 7, 8};
+
     private static final int ENCRYPTED = 0x1;
     private static final int DATA_DESCRIPTOR = 0x8;
     private static final int UTF8_NAME = 0x800;
-    /** The flag bits a local header must share with its central record. */
-    private static final int SHARED_FLAGS = ENCRYPTED | DATA_DESCRIPTOR | UTF8_NAME;
+    /** Encryption, the deflate level hints (bits 1-2), the data descriptor and UTF-8 names: nothing else is read. */
+    private static final int KNOWN_FLAGS = ENCRYPTED | 0x2 | 0x4 | DATA_DESCRIPTOR | UTF8_NAME;
 
+    private static final int UNICODE_PATH_FIELD = 0x7075;
+    /**
+     * Extra fields that only carry times, owners, a comment's translation or padding. Every other one is refused: the
+     * ZIP64 field (0x0001) redefines sizes and offsets, and the PKWARE (0x000d) and ASi (0x756e) Unix fields carry
+     * a mode and a link target that some extractors apply.
+     */
+    private static final Set<Integer> HARMLESS_FIELDS = Set.of(
+            0x000a, // NTFS times
+            0x5455, // extended timestamp
+            0x5855, // Info-ZIP Unix, old: times and owner
+            0x7855, // Info-ZIP Unix, owner
+            0x7875, // Info-ZIP Unix, owner (new)
+            0x6375, // Info-ZIP Unicode comment
+            0xcafe, // the jar tool's marker
+            0xd935); // Android's alignment padding
+
+    private static final int UNIX_HOST = 3;
+    private static final int DOS_DIRECTORY = 0x10;
     private static final int S_IFMT = 0xF000;
+    private static final int S_IFREG = 0x8000;
+    private static final int S_IFDIR = 0x4000;
     private static final int S_IFLNK = 0xA000;
-    private static final Charset CP437 = cp437();
 
+    private final byte[] bytes;
     private final ByteBuffer zip;
-    private final List<ZipEntryInfo> entries;
+    private final PackageLimits limits;
+    private final List<ZipEntryInfo> records;
+    private final Map<String, ZipEntryInfo> files = new HashMap<>();
     private final long centralDirectoryOffset;
 
-    private ZipArchive(ByteBuffer zip, List<ZipEntryInfo> entries, long centralDirectoryOffset) {
+    private ZipArchive(
+            byte[] bytes,
+            ByteBuffer zip,
+            PackageLimits limits,
+            List<ZipEntryInfo> records,
+            long centralDirectoryOffset) {
+        this.bytes = bytes;
         this.zip = zip;
-        this.entries = entries;
+        this.limits = limits;
+        this.records = records;
         this.centralDirectoryOffset = centralDirectoryOffset;
+        for (ZipEntryInfo e : records) {
+            if (e.type() == Type.FILE) {
+                files.putIfAbsent(e.name(), e);
+            }
+        }
     }
 
-    List<ZipEntryInfo> entries() {
-        return entries;
+    /**
+     * Reads the archive's records, checks its layout and declared sizes, then inflates every entry once as a stream
+     * (a lying header or a bad CRC-32 must not pass), counting the bytes against the package's budget.
+     */
+    static ZipArchive read(byte[] bytes, PackageLimits limits) throws PackageException {
+        ZipArchive archive = open(bytes, limits);
+        UnpackBudget inflated = UnpackBudget.ofZip(limits, bytes.length);
+        for (ZipEntryInfo e : archive.records) {
+            try (InputStream data = archive.open(e, inflated)) {
+                data.transferTo(OutputStream.nullOutputStream());
+            } catch (BadEntry bad) {
+                throw bad.finding();
+            } catch (IOException unreachable) {
+                throw new UncheckedIOException(unreachable); // the bytes are in memory
+            }
+        }
+        return archive;
     }
 
-    static ZipArchive open(byte[] bytes, PackageLimits limits) throws PackageException {
+    @Override
+    public List<Entry> entries() {
+        return records.stream().map(e -> new Entry(e.name(), e.type())).toList();
+    }
+
+    /** A file the archive has verified ({@link #read}); the stream checks its size and CRC-32 again at its end. */
+    @Override
+    public InputStream open(String name) throws IOException {
+        ZipEntryInfo e = files.get(name);
+        if (e == null) {
+            throw new FileNotFoundException(name);
+        }
+        try {
+            return open(e, UnpackBudget.ofZip(limits, bytes.length));
+        } catch (PackageException corrupt) {
+            throw new BadEntry(corrupt);
+        }
+    }
+
+    private static ZipArchive open(byte[] bytes, PackageLimits limits) throws PackageException {
         ByteBuffer zip = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         int eocd = findEndOfCentralDirectory(zip);
         if (eocd >= 20 && zip.getInt(eocd - 20) == ZIP64_LOCATOR_SIG) {
@@ -69,11 +149,14 @@ final class ZipArchive {
         int countOnDisk = u16(zip, eocd + 8);
         int count = u16(zip, eocd + 10);
         if (countOnDisk != count) {
-            throw invalid("The end of central directory record counts " + countOnDisk + " entries on this disk and "
+            throw layout("The end of central directory record counts " + countOnDisk + " entries on this disk and "
                     + count + " in all; a package is one disk.");
         }
         long size = u32(zip, eocd + 12);
         long offset = u32(zip, eocd + 16);
+        if (count == 0xFFFF || size == 0xFFFFFFFFL || offset == 0xFFFFFFFFL) {
+            throw invalid("The end record defers to ZIP64 records; ZIP64 archives are not supported.");
+        }
         if (count > limits.maxEntries()) {
             throw new PackageException(
                     Rule.PACKAGE_LIMITS,
@@ -82,6 +165,12 @@ final class ZipArchive {
         if (offset + size > eocd) {
             throw invalid("The central directory lies outside the file (truncated or not a zip).");
         }
+        if (offset + size != eocd) {
+            // Info-ZIP, Python's zipfile and java.util.zip look for the directory at eocd - size and shift every
+            // offset by the difference: they would read other entries than the ones the end record points at.
+            throw layout((eocd - offset - size) + " bytes lie between the central directory and the end record;"
+                    + " extractors that locate the directory from the end record's position would read other entries.");
+        }
         List<ZipEntryInfo> entries = new ArrayList<>(count);
         int at = (int) offset;
         for (int i = 0; i < count; i++) {
@@ -89,18 +178,30 @@ final class ZipArchive {
             at += 46 + u16(zip, at + 28) + u16(zip, at + 30) + u16(zip, at + 32);
         }
         if (at != offset + size) {
-            throw invalid("The central directory is " + size + " bytes but its " + count + " records take "
+            throw layout("The central directory is " + size + " bytes but its " + count + " records take "
                     + (at - offset) + "; records are missing or hidden.");
         }
-        ZipArchive archive = new ZipArchive(zip, List.copyOf(entries), offset);
-        archive.checkLimits(limits);
+        ZipArchive archive = new ZipArchive(bytes, zip, limits, List.copyOf(entries), offset);
+        archive.checkDeclaredSizes(limits);
+        archive.checkLayout();
         return archive;
     }
 
+    /**
+     * The one end record: the last 22 bytes, or the record whose comment runs exactly to the end of the file. Its
+     * comment must not hold another end record or ZIP64 record, which readers that search backwards for the
+     * signature alone (Python's zipfile) would take instead.
+     */
     private static int findEndOfCentralDirectory(ByteBuffer zip) throws PackageException {
         int last = zip.limit() - 22;
         for (int i = last; i >= 0 && i >= last - 65535; i--) {
             if (zip.getInt(i) == EOCD_SIG && i + 22 + u16(zip, i + 20) == zip.limit()) {
+                for (byte[] magic : List.of(EOCD_MAGIC, ZIP64_EOCD_MAGIC, ZIP64_LOCATOR_MAGIC)) {
+                    if (indexOf(zip.array(), magic, i + 22, zip.limit()) >= 0) {
+                        throw layout("The archive comment holds another end record; extractors would disagree on"
+                                + " which one ends the archive.");
+                    }
+                }
                 return i;
             }
         }
@@ -111,6 +212,7 @@ final class ZipArchive {
         if (at + 46 > end || zip.getInt(at) != CENTRAL_SIG) {
             throw invalid("The central directory is corrupt.");
         }
+        int madeBy = u16(zip, at + 4);
         int flags = u16(zip, at + 8);
         int method = u16(zip, at + 10);
         long crc = u32(zip, at + 16);
@@ -118,6 +220,7 @@ final class ZipArchive {
         long uncompressed = u32(zip, at + 24);
         int nameLength = u16(zip, at + 28);
         int extraLength = u16(zip, at + 30);
+        int disk = u16(zip, at + 34);
         long external = u32(zip, at + 38);
         long local = u32(zip, at + 42);
         if (at + 46 + nameLength + extraLength + u16(zip, at + 32) > end) {
@@ -129,49 +232,104 @@ final class ZipArchive {
         byte[] raw = new byte[nameLength];
         zip.get(at + 46, raw);
         String name = decodeName(raw, (flags & UTF8_NAME) != 0);
-        checkUnicodePath(zip, at + 46 + nameLength, extraLength, name);
+        checkExtraFields(zip, at + 46 + nameLength, extraLength, name);
         if ((flags & ENCRYPTED) != 0) {
             throw invalid("The entry " + Names.show(name) + " is encrypted; packages must not be encrypted.");
+        }
+        if ((flags & ~KNOWN_FLAGS) != 0) {
+            throw layout("The entry " + Names.show(name) + " sets general purpose flags 0x"
+                    + Integer.toHexString(flags & ~KNOWN_FLAGS)
+                    + " (strong encryption, patches or masked headers) that extractors read differently.");
         }
         if (method != 0 && method != 8) {
             throw invalid("The entry " + Names.show(name) + " uses compression method " + method
                     + "; only stored (0) and deflate (8) are supported.");
         }
-        // The Unix mode in the high half counts whatever "version made by" claims: some extractors honour it anyway.
-        boolean symlink = ((external >>> 16) & S_IFMT) == S_IFLNK;
-        return new ZipEntryInfo(name, raw, flags, method, crc, compressed, uncompressed, local, symlink);
+        if (disk != 0) {
+            throw invalid("The entry " + Names.show(name) + " starts on disk " + disk + "; a package is one disk.");
+        }
+        if (method == 0 && compressed != uncompressed) {
+            throw layout("The stored entry " + Names.show(name) + " claims " + compressed + " bytes stored and "
+                    + uncompressed + " unpacked.");
+        }
+        PackageContents.Type type = type(name, madeBy >>> 8, external, uncompressed);
+        return new ZipEntryInfo(name, raw, flags, method, crc, compressed, uncompressed, local, type);
     }
 
     /**
-     * Info-ZIP's Unicode Path extra field (0x7075) gives an entry a second name, which some tools prefer to the
-     * header's; it must repeat the entry's name or the package is refused.
+     * What the entry is, read the same way from its name, its MS-DOS attributes and its Unix mode. The Unix mode counts
+     * whatever "version made by" claims, since some extractors honour it anyway.
      */
-    private static void checkUnicodePath(ByteBuffer zip, int at, int length, String name) throws PackageException {
+    private static PackageContents.Type type(String name, int host, long external, long size) throws PackageException {
+        int mode = (int) (external >>> 16) & S_IFMT;
+        boolean dosDirectory = (external & DOS_DIRECTORY) != 0 && host != UNIX_HOST;
+        boolean slash = name.endsWith("/");
+        if (mode == S_IFLNK) {
+            if (slash || dosDirectory) {
+                throw layout("The entry " + Names.show(name) + " is both a folder and a symbolic link.");
+            }
+            return PackageContents.Type.SYMLINK;
+        }
+        if (mode != 0 && mode != S_IFREG && mode != S_IFDIR) {
+            throw layout("The entry " + Names.show(name) + " has the Unix file type 0" + Integer.toOctalString(mode)
+                    + " (a device, pipe or socket); packages hold files and folders only.");
+        }
+        boolean directory = slash || mode == S_IFDIR || dosDirectory;
+        if (directory && !(slash && mode != S_IFREG)) {
+            throw layout("The entry " + Names.show(name) + " is a folder by its "
+                    + (slash ? "name but a file by its Unix mode" : "attributes but its name does not end in /")
+                    + "; extractors would disagree on what it is.");
+        }
+        if (directory && size != 0) {
+            throw layout("The folder entry " + Names.show(name) + " holds " + size + " bytes of data.");
+        }
+        return directory ? PackageContents.Type.DIRECTORY : PackageContents.Type.FILE;
+    }
+
+    /**
+     * Extra fields must be well formed and harmless; Info-ZIP's Unicode Path field (0x7075) gives an entry a second
+     * name, which some tools prefer to the header's, so it must repeat the entry's name.
+     */
+    private static void checkExtraFields(ByteBuffer zip, int at, int length, String name) throws PackageException {
         int end = at + length;
         while (at < end) {
             if (at + 4 > end || at + 4 + u16(zip, at + 2) > end) {
-                throw invalid("The extra fields of the entry " + Names.show(name) + " are corrupt.");
+                throw layout("The extra fields of the entry " + Names.show(name) + " are corrupt.");
             }
+            int id = u16(zip, at);
             int size = u16(zip, at + 2);
-            if (u16(zip, at) == UNICODE_PATH_FIELD) {
+            if (id == UNICODE_PATH_FIELD) {
                 byte[] unicode = new byte[Math.max(0, size - 5)];
                 zip.get(at + 9, unicode);
                 if (size < 5
                         || zip.get(at + 4) != 1
                         || !decodeName(unicode, true).equals(name)) {
-                    throw invalid(
-                            "The entry " + Names.show(name) + " carries a second name in an Info-ZIP Unicode path "
-                                    + "field; tools that read it would unpack another file.");
+                    throw layout("The entry " + Names.show(name) + " carries a second name in an Info-ZIP Unicode path "
+                            + "field; tools that read it would unpack another file.");
                 }
+            } else if (!HARMLESS_FIELDS.contains(id)) {
+                throw layout("The entry " + Names.show(name) + " carries the extra field 0x"
+                        + String.format("%04x", id) + (id == 1 ? " (ZIP64)" : "")
+                        + ", which can redefine its sizes, type or target for some extractors only.");
             }
             at += 4 + size;
         }
     }
 
-    /** APPNOTE.TXT Appendix D: names are UTF-8 when flag bit 11 is set, else IBM code page 437. */
+    /**
+     * APPNOTE.TXT Appendix D: names are UTF-8 when flag bit 11 is set, else IBM code page 437, which extractors
+     * replace with Latin-1 or the system's code page: such a name must be ASCII to read the same everywhere. No
+     * control characters either (a NUL ends the name for C tools).
+     */
     private static String decodeName(byte[] raw, boolean utf8) throws PackageException {
-        if (!utf8) {
-            return new String(raw, CP437);
+        for (byte b : raw) {
+            if ((b & 0xFF) < 0x20 || b == 0x7F) {
+                throw layout("An entry name holds a control character; tools would cut or change the name.");
+            }
+            if (b < 0 && !utf8) {
+                throw layout("An entry name has non-ASCII bytes but is not flagged UTF-8; extractors decode such a"
+                        + " name with different code pages.");
+            }
         }
         try {
             return StandardCharsets.UTF_8
@@ -181,20 +339,14 @@ final class ZipArchive {
                     .decode(ByteBuffer.wrap(raw))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw invalid("An entry name is flagged UTF-8 but is not valid UTF-8.");
+            throw layout("An entry name is flagged UTF-8 but is not valid UTF-8.");
         }
     }
 
-    private void checkLimits(PackageLimits limits) throws PackageException {
-        long total = 0;
-        for (ZipEntryInfo e : entries) {
-            total += e.uncompressedSize();
-            if (total > limits.maxUncompressedBytes()) {
-                throw new PackageException(
-                        Rule.PACKAGE_LIMITS,
-                        "The package would unpack to more than " + limits.maxUncompressedBytes()
-                                + " bytes (zip-bomb defence).");
-            }
+    /** The claimed sizes, before anything is inflated: the totals and every entry's compression ratio. */
+    private void checkDeclaredSizes(PackageLimits limits) throws PackageException {
+        UnpackBudget claimed = UnpackBudget.ofZip(limits, bytes.length);
+        for (ZipEntryInfo e : records) {
             if (e.uncompressedSize() > PackageLimits.RATIO_FLOOR
                     && e.uncompressedSize() > (long) limits.maxRatio() * Math.max(1, e.compressedSize())) {
                 throw new PackageException(
@@ -202,8 +354,8 @@ final class ZipArchive {
                         "The entry " + Names.show(e.name()) + " is compressed more than " + limits.maxRatio() + ":1 ("
                                 + e.uncompressedSize() + " bytes from " + e.compressedSize() + "; zip-bomb defence).");
             }
+            claimed.add(e.uncompressedSize());
         }
-        checkLayout();
     }
 
     /**
@@ -211,7 +363,7 @@ final class ZipArchive {
      * the "better zip bomb" (D. Fifield), and a gap is where bytes hide that some tool may still read.
      */
     private void checkLayout() throws PackageException {
-        List<ZipEntryInfo> inFileOrder = new ArrayList<>(entries);
+        List<ZipEntryInfo> inFileOrder = new ArrayList<>(records);
         inFileOrder.sort(Comparator.comparingLong(ZipEntryInfo::localHeaderOffset));
         long end = 0;
         for (ZipEntryInfo e : inFileOrder) {
@@ -220,7 +372,7 @@ final class ZipArchive {
                         Rule.PACKAGE_LIMITS, "Entries of the package overlap each other (a zip-bomb technique).");
             }
             if (e.localHeaderOffset() > end) {
-                throw invalid((e.localHeaderOffset() - end) + " bytes that belong to no entry lie before "
+                throw layout((e.localHeaderOffset() - end) + " bytes that belong to no entry lie before "
                         + Names.show(e.name()) + "; a package holds its entries and nothing else.");
             }
             end = endOfEntry(e);
@@ -229,7 +381,7 @@ final class ZipArchive {
             throw invalid("Entry data runs into the central directory (truncated or corrupt zip).");
         }
         if (end < centralDirectoryOffset) {
-            throw invalid((centralDirectoryOffset - end)
+            throw layout((centralDirectoryOffset - end)
                     + " bytes that belong to no entry lie before the central directory.");
         }
     }
@@ -247,8 +399,8 @@ final class ZipArchive {
         if (!Arrays.equals(localName, e.rawName())) {
             throw mismatch(e, "it names the entry " + Names.show(new String(localName, StandardCharsets.UTF_8)));
         }
-        checkUnicodePath(zip, at + 30 + nameLength, u16(zip, at + 28), e.name());
-        if ((u16(zip, at + 6) & SHARED_FLAGS) != (e.flags() & SHARED_FLAGS) || u16(zip, at + 8) != e.method()) {
+        checkExtraFields(zip, at + 30 + nameLength, u16(zip, at + 28), e.name());
+        if (u16(zip, at + 6) != e.flags() || u16(zip, at + 8) != e.method()) {
             throw mismatch(e, "other flags or compression method");
         }
         long[] local = {u32(zip, at + 14), u32(zip, at + 18), u32(zip, at + 22)};
@@ -263,9 +415,15 @@ final class ZipArchive {
         if (!Arrays.equals(local, new long[3]) && !Arrays.equals(local, central)) {
             throw mismatch(e, "another CRC-32 or size");
         }
+        if (e.method() == 0
+                && indexOf(bytes, DESCRIPTOR_MAGIC, (int) dataEnd - (int) e.compressedSize(), (int) dataEnd) >= 0) {
+            // A streaming reader finds where stored data ends by looking for the descriptor's signature.
+            throw layout("The stored entry " + Names.show(e.name()) + " has a data descriptor and its data holds the"
+                    + " descriptor's signature; streaming extractors would end the entry early.");
+        }
         int signature = dataEnd + 16 <= centralDirectoryOffset && zip.getInt((int) dataEnd) == DESCRIPTOR_SIG ? 4 : 0;
         if (dataEnd + signature + 12 > centralDirectoryOffset) {
-            throw invalid("The data descriptor of " + Names.show(e.name()) + " is missing.");
+            throw layout("The data descriptor of " + Names.show(e.name()) + " is missing.");
         }
         int d = (int) dataEnd + signature;
         if (!Arrays.equals(new long[] {u32(zip, d), u32(zip, d + 4), u32(zip, d + 8)}, central)) {
@@ -275,62 +433,162 @@ final class ZipArchive {
     }
 
     private static PackageException mismatch(ZipEntryInfo e, String how) {
-        return invalid("The local header of " + Names.show(e.name()) + " disagrees with the central directory (" + how
+        return layout("The local header of " + Names.show(e.name()) + " disagrees with the central directory (" + how
                 + "); unzip tools would disagree on what the package holds.");
     }
 
     private long dataOffset(ZipEntryInfo e) throws PackageException {
         long at = e.localHeaderOffset();
         if (at + 30 > centralDirectoryOffset || zip.getInt((int) at) != LOCAL_SIG) {
-            throw invalid("The local header of " + Names.show(e.name()) + " is missing or corrupt.");
+            throw layout("The local header of " + Names.show(e.name()) + " is missing or corrupt.");
         }
         return at + 30 + u16(zip, (int) at + 26) + u16(zip, (int) at + 28);
     }
 
-    /** The entry's bytes, inflated no further than its claimed size and checked against its CRC-32. */
-    byte[] read(ZipEntryInfo e) throws PackageException {
-        int start = (int) dataOffset(e);
-        int compressed = (int) e.compressedSize();
-        int size = (int) e.uncompressedSize();
-        byte[] out = new byte[size];
-        if (e.method() == 0) {
-            if (compressed != size) {
-                throw invalid("The stored entry " + Names.show(e.name()) + " has inconsistent sizes.");
+    /**
+     * The entry's bytes as a stream, inflated no further than its claimed size; at its end the stream checks the
+     * size, the CRC-32 and that the deflate data ended exactly where the entry does, and throws {@link BadEntry}
+     * otherwise. {@code inflated} counts every byte produced, across the entries of one validation.
+     */
+    private InputStream open(ZipEntryInfo e, UnpackBudget inflated) throws PackageException {
+        return new EntryStream(e, (int) dataOffset(e), inflated);
+    }
+
+    /** An entry whose data is not what its headers claim; carries the finding. */
+    static final class BadEntry extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient PackageException finding;
+
+        BadEntry(PackageException finding) {
+            super(finding.getMessage(), null);
+            this.finding = finding;
+        }
+
+        PackageException finding() {
+            return finding;
+        }
+    }
+
+    private final class EntryStream extends InputStream {
+        private final ZipEntryInfo entry;
+        private final int start;
+        private final UnpackBudget inflated;
+        private final Inflater inflater;
+        private final CRC32 crc = new CRC32();
+        private long produced;
+        private boolean ended;
+
+        EntryStream(ZipEntryInfo entry, int start, UnpackBudget inflated) {
+            this.entry = entry;
+            this.start = start;
+            this.inflated = inflated;
+            this.inflater = entry.method() == 0 ? null : new Inflater(true);
+            if (inflater != null) {
+                inflater.setInput(bytes, start, (int) entry.compressedSize());
             }
-            zip.get(start, out);
-        } else {
-            Inflater inflater = new Inflater(true);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (ended) {
+                return -1;
+            }
+            if (len == 0) {
+                return 0;
+            }
+            int n = inflater == null ? copyStored(b, off, len) : inflate(b, off, len);
+            if (n <= 0) {
+                finish();
+                return -1;
+            }
+            crc.update(b, off, n);
+            produced += n;
+            if (produced > entry.uncompressedSize()) {
+                throw wrongSize();
+            }
             try {
-                inflater.setInput(zip.array(), zip.arrayOffset() + start, compressed);
-                int n = 0;
-                while (n < size && !inflater.finished()) {
-                    int got = inflater.inflate(out, n, size - n);
-                    if (got == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-                        break;
+                inflated.add(n);
+            } catch (PackageException limit) {
+                throw new BadEntry(limit);
+            }
+            return n;
+        }
+
+        private int copyStored(byte[] b, int off, int len) {
+            int n = (int) Math.min(len, entry.uncompressedSize() - produced);
+            System.arraycopy(bytes, start + (int) produced, b, off, n);
+            return n;
+        }
+
+        private int inflate(byte[] b, int off, int len) throws BadEntry {
+            int room = (int) Math.min(len, entry.uncompressedSize() + 1 - produced);
+            try {
+                while (true) {
+                    int got = inflater.inflate(b, off, room);
+                    if (got > 0 || inflater.finished() || inflater.needsInput() || inflater.needsDictionary()) {
+                        return got;
                     }
-                    n += got;
-                }
-                byte[] probe = new byte[1];
-                if (n != size || (!inflater.finished() && inflater.inflate(probe) > 0)) {
-                    throw invalid(
-                            "The entry " + Names.show(e.name()) + " does not unpack to the size its header claims.");
                 }
             } catch (DataFormatException ex) {
-                throw invalid("The entry " + Names.show(e.name()) + " is corrupt (bad deflate data).");
-            } finally {
+                throw bad("The entry " + Names.show(entry.name()) + " is corrupt (bad deflate data).");
+            }
+        }
+
+        private void finish() throws BadEntry {
+            ended = true;
+            if (produced != entry.uncompressedSize() || (inflater != null && !inflater.finished())) {
+                throw wrongSize();
+            }
+            if (inflater != null && inflater.getRemaining() > 0) {
+                throw new BadEntry(layout("The entry " + Names.show(entry.name()) + " has " + inflater.getRemaining()
+                        + " bytes after the end of its deflate data."));
+            }
+            if (crc.getValue() != entry.crc()) {
+                throw bad("The entry " + Names.show(entry.name()) + " fails its CRC-32 check (corrupt zip).");
+            }
+        }
+
+        @Override
+        public void close() {
+            if (inflater != null) {
                 inflater.end();
             }
         }
-        CRC32 crc = new CRC32();
-        crc.update(out);
-        if (crc.getValue() != e.crc()) {
-            throw invalid("The entry " + Names.show(e.name()) + " fails its CRC-32 check (corrupt zip).");
+
+        private BadEntry wrongSize() {
+            return bad("The entry " + Names.show(entry.name()) + " does not unpack to the size its header claims.");
         }
-        return out;
+
+        private BadEntry bad(String message) {
+            return new BadEntry(invalid(message));
+        }
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle, int from, int to) {
+        outer:
+        for (int i = Math.max(0, from); i + needle.length <= to; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     private static PackageException invalid(String message) {
         return new PackageException(Rule.PACKAGE_INVALID, message);
+    }
+
+    private static PackageException layout(String message) {
+        return new PackageException(Rule.PACKAGE_LAYOUT, message);
     }
 
     private static int u16(ByteBuffer b, int at) {
@@ -339,13 +597,5 @@ final class ZipArchive {
 
     private static long u32(ByteBuffer b, int at) {
         return b.getInt(at) & 0xFFFFFFFFL;
-    }
-
-    private static Charset cp437() {
-        try {
-            return Charset.forName("IBM437");
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.ISO_8859_1;
-        }
     }
 }

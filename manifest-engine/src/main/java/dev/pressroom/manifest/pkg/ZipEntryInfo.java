@@ -15,9 +15,4 @@ record ZipEntryInfo(
         long compressedSize,
         long uncompressedSize,
         long localHeaderOffset,
-        boolean symlink) {
-
-    boolean directory() {
-        return name.endsWith("/");
-    }
-}
+        PackageContents.Type type) {}

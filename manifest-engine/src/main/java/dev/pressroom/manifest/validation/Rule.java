@@ -62,13 +62,16 @@ public enum Rule {
     // Package (zip) checks
     PACKAGE_INVALID(
             "package-invalid",
-            "The body is not a readable zip (corrupt, encrypted, ZIP64, multi-disk, an unsupported compression method, headers that disagree or bytes hidden between entries)."),
+            "The body is not a readable zip (corrupt data, encrypted, ZIP64, multi-disk or an unsupported compression method)."),
+    PACKAGE_LAYOUT(
+            "package-layout",
+            "The zip is not in the one layout every extractor reads alike: bytes outside the entries, the central directory and the end record, headers that disagree, a second end record, ZIP64 or Unix extra fields, or a name or type that reads two ways."),
     PACKAGE_LIMITS(
             "package-limits",
             "Zip-bomb defence: too many entries, too much uncompressed data, a too high compression ratio or overlapping entries."),
     PACKAGE_UNSAFE_PATH(
             "package-unsafe-path",
-            "An entry name escapes the package (absolute, drive letter, backslash, . or .. segment) or repeats another."),
+            "An entry name escapes the package (absolute, drive letter, backslash, . or .. segment), repeats another or collides with one on case-insensitive file systems."),
     PACKAGE_SYMLINK("package-symlink", "An entry is a symbolic link."),
     MANIFEST_MISSING("manifest-missing", "There is no manifest.json at the package root."),
     ENTRY_MISSING("entry-missing", "The file named by entry is not in the package."),

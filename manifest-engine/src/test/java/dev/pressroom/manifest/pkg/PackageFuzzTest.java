@@ -7,6 +7,7 @@ import dev.pressroom.manifest.validation.TestManifests;
 import dev.pressroom.manifest.validation.ValidationReport;
 import dev.pressroom.manifest.validation.Violation;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.xml.stream.XMLInputFactory;
@@ -37,7 +38,7 @@ class PackageFuzzTest {
 
     @FuzzTest
     void acceptedSvgIconHoldsNoScript(byte[] svg) throws XMLStreamException {
-        IconInspector.Icon icon = IconInspector.svg(svg);
+        IconInspector.Icon icon = IconInspector.svg(new ByteArrayInputStream(svg));
 
         if (icon.problem() == null) {
             // A blocklist of what browsers run, checked independently of the allowlist that accepted the icon.
@@ -65,8 +66,8 @@ class PackageFuzzTest {
     }
 
     @FuzzTest
-    void pngIconNeverThrowsAndSizesArePositive(byte[] png) {
-        IconInspector.Icon icon = IconInspector.png(png);
+    void pngIconNeverThrowsAndSizesArePositive(byte[] png) throws IOException {
+        IconInspector.Icon icon = IconInspector.png(new ByteArrayInputStream(png));
 
         if (icon.problem() == null) {
             assertThat(icon.width()).isPositive();

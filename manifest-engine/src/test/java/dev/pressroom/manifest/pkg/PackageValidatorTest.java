@@ -246,13 +246,13 @@ class PackageValidatorTest {
     }
 
     @Test
-    void validateWhenHeaderUnderstatesTheSizeThenPackageInvalid() {
+    void validateWhenCentralHeaderUnderstatesTheSizeThenPackageLayout() {
         byte[] zip = featurePackage().add("big.txt", "y".repeat(5000)).zip();
         byte[] lying = TestPackages.patchCentral(zip, 5, 24, 10, 4);
 
         assertThat(VALIDATOR.validate(lying).errors())
                 .extracting(v -> v.rule().id())
-                .containsExactly("package-invalid");
+                .containsExactly("package-layout");
     }
 
     @Test

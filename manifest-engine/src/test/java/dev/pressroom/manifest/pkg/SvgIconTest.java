@@ -2,6 +2,7 @@ package dev.pressroom.manifest.pkg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,13 +68,14 @@ class SvgIconTest {
                 "<svg viewBox=\"0 0 256 256\"><rect width=\"9\" height=\"9\"/></svg>",
             })
     void svgWhenStyleSheetInstructionOrNotInTheSvgNamespaceThenRefused(String svg) {
-        assertThat(IconInspector.svg(svg.getBytes(StandardCharsets.UTF_8)).problem())
+        assertThat(IconInspector.svg(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)))
+                        .problem())
                 .as(svg)
                 .isNotNull();
     }
 
     private static String problem(String body) {
-        return IconInspector.svg((OPEN + body + "</svg>").getBytes(StandardCharsets.UTF_8))
+        return IconInspector.svg(new ByteArrayInputStream((OPEN + body + "</svg>").getBytes(StandardCharsets.UTF_8)))
                 .problem();
     }
 }
