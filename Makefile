@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint test bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help build run stop lint test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -16,6 +16,7 @@ help:
 	@echo "make build           build each service's runnable jar whose sources changed (what make run starts) and the CLI's"
 	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck: fails on any finding"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
+	@echo "make test-tools      the extractors the package tests compare with (unzip, bsdtar, 7z, python3), from Debian"
 	@echo "make bench           each service's benchmark"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
@@ -45,13 +46,19 @@ lint:
 	command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck; } >&2
 	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
 
-test:
+test: test-tools
 	$(WITH_DATASTORES) $(MVNW) verify
+
+# The outside oracle of manifest-engine's package checks (ExtractorParityTest): real extractors, installed once.
+EXTRACTORS := unzip zipinfo bsdtar 7z python3
+test-tools:
+	@for tool in $(EXTRACTORS); do command -v $$tool >/dev/null || missing=1; done; \
+	  if [[ -n $$missing ]]; then apt-get update -qq && apt-get install -y -qq unzip libarchive-tools p7zip-full python3 >&2; fi
 
 bench: build
 	$(WITH_DATASTORES) scripts/bench.sh
 
-fuzz:
+fuzz: test-tools
 	scripts/fuzz.sh
 
 fuzz-http: build

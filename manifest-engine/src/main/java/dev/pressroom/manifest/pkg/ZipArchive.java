@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -67,6 +68,9 @@ final class ZipArchive implements PackageContents {
             0xd935); // Android's alignment padding
 
     private static final int UNIX_HOST = 3;
+    /** Unix and macOS: hosts whose UTF-8 names every extractor takes as they are. */
+    private static final Set<Integer> UNICODE_HOSTS = Set.of(UNIX_HOST, 19);
+
     private static final int DOS_DIRECTORY = 0x10;
     private static final int S_IFMT = 0xF000;
     private static final int S_IFREG = 0x8000;
@@ -232,6 +236,18 @@ final class ZipArchive implements PackageContents {
         byte[] raw = new byte[nameLength];
         zip.get(at + 46, raw);
         String name = decodeName(raw, (flags & UTF8_NAME) != 0);
+        if (!Normalizer.isNormalized(name, Normalizer.Form.NFC)) {
+            // libarchive (bsdtar) writes such a name composed, the others as it is: two names for one entry.
+            throw layout("The entry " + Names.show(name) + " is not in Unicode normalization form C (composed);"
+                    + " extractors would write it under different names.");
+        }
+        if (!isAscii(name) && !UNICODE_HOSTS.contains(madeBy >>> 8)) {
+            // Info-ZIP unzip re-encodes names made on MS-DOS, OS/2 or Windows hosts from code page 437, UTF-8 or not.
+            throw layout(
+                    "The entry " + Names.show(name) + " has a non-ASCII name but was made by host " + (madeBy >>> 8)
+                            + " (MS-DOS, Windows or another), whose names unzip re-encodes; zip on a Unix or macOS host, or"
+                            + " use ASCII names.");
+        }
         checkExtraFields(zip, at + 46 + nameLength, extraLength, name);
         if ((flags & ENCRYPTED) != 0) {
             throw invalid("The entry " + Names.show(name) + " is encrypted; packages must not be encrypted.");
@@ -568,6 +584,10 @@ final class ZipArchive implements PackageContents {
         private BadEntry bad(String message) {
             return new BadEntry(invalid(message));
         }
+    }
+
+    private static boolean isAscii(String name) {
+        return name.chars().allMatch(c -> c < 0x80);
     }
 
     private static int indexOf(byte[] haystack, byte[] needle, int from, int to) {
