@@ -4,6 +4,7 @@
 # $GITHUB_OUTPUT: status (the CLI's exit status), sarif-file and sarif-written, so the SARIF upload runs before the
 # action fails.
 # Env: INPUT_PATH (paths, space-separated), INPUT_CLI_JAR (a path or an http(s) URL of pressroom-manifest-runner.jar),
+#      INPUT_CLI_JAR_SHA256 (the jar's SHA-256, required with a URL: a download runs only if it matches),
 #      SARIF_FILE, and the runner's GITHUB_OUTPUT and RUNNER_TEMP.
 set -uo pipefail
 
@@ -22,9 +23,21 @@ if [[ -z $jar ]]; then
   finish 2 false
 fi
 if [[ $jar == http://* || $jar == https://* ]]; then
+  # A downloaded jar runs with the workflow's token and secrets in reach: pinned by its hash, never by its URL alone.
+  expected=$(tr '[:upper:]' '[:lower:]' <<<"${INPUT_CLI_JAR_SHA256:-}")
+  if [[ ! $expected =~ ^[0-9a-f]{64}$ ]]; then
+    echo "::error title=pressroom-manifest::A cli-jar URL needs cli-jar-sha256, the SHA-256 of that release's jar (64 hex digits)."
+    finish 2 false
+  fi
   download="$RUNNER_TEMP/pressroom-manifest-runner.jar"
   if ! curl -fsSL --retry 3 -o "$download" "$jar"; then
     echo "::error title=pressroom-manifest::Could not download the CLI jar from $jar."
+    finish 2 false
+  fi
+  actual=$(sha256sum "$download" | cut -d' ' -f1)
+  if [[ $actual != "$expected" ]]; then
+    rm -f "$download"
+    echo "::error title=pressroom-manifest::The CLI jar from $jar has SHA-256 $actual, not the pinned $expected; it was not run."
     finish 2 false
   fi
   jar=$download

@@ -15,9 +15,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -103,9 +106,22 @@ class IntegrationsIT {
         server.start();
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/pressroom-manifest-runner.jar";
+            String sha256 = HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(JAR)));
             Path output = work.resolve("github-output");
-            githubStep(githubValidateStep(), "addons/broken-theme", url, output);
+            githubStep(githubValidateStep(), "addons/broken-theme", url, sha256.toUpperCase(Locale.ROOT), output);
             assertThat(outputs(output)).containsEntry("status", "1");
+
+            Files.delete(output);
+            String other = sha256.substring(1) + (sha256.charAt(0) == '0' ? '1' : '0');
+            Run tampered = githubStep(githubValidateStep(), "addons/broken-theme", url, other, output);
+            assertThat(tampered.out()).contains("has SHA-256 " + sha256 + ", not the pinned " + other);
+            assertThat(outputs(output)).containsEntry("status", "2").containsEntry("sarif-written", "false");
+
+            Files.delete(output);
+            Run unpinned = githubStep(githubValidateStep(), "addons/broken-theme", url, "", output);
+            assertThat(unpinned.out()).contains("A cli-jar URL needs cli-jar-sha256");
+            assertThat(outputs(output)).containsEntry("status", "2");
         } finally {
             server.stop(0);
         }
@@ -231,6 +247,10 @@ class IntegrationsIT {
 
     /** The validate step as the runner runs it: its run line in bash, its env with the inputs substituted. */
     private Run githubStep(JsonNode step, String path, String jar, Path output) throws Exception {
+        return githubStep(step, path, jar, "", output);
+    }
+
+    private Run githubStep(JsonNode step, String path, String jar, String sha256, Path output) throws Exception {
         Map<String, String> env = new HashMap<>();
         step.get("env")
                 .properties()
@@ -240,6 +260,7 @@ class IntegrationsIT {
                                 .asText()
                                 .replace("${{ inputs.path }}", path)
                                 .replace("${{ inputs.cli-jar }}", jar)
+                                .replace("${{ inputs.cli-jar-sha256 }}", sha256)
                                 .replace("${{ runner.temp }}", work.toString())));
         env.put(
                 "GITHUB_ACTION_PATH",
