@@ -142,7 +142,7 @@ final class ZipArchive implements PackageContents {
 
     private static ZipArchive open(byte[] bytes, PackageLimits limits) throws PackageException {
         ByteBuffer zip = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        int eocd = findEndOfCentralDirectory(zip);
+        int eocd = findEndOfCentralDirectory(bytes, zip);
         if (eocd >= 20 && zip.getInt(eocd - 20) == ZIP64_LOCATOR_SIG) {
             throw invalid(
                     "ZIP64 archives are not supported (an add-on package is far below 4 GiB and 65,535 entries).");
@@ -196,12 +196,12 @@ final class ZipArchive implements PackageContents {
      * comment must not hold another end record or ZIP64 record, which readers that search backwards for the
      * signature alone (Python's zipfile) would take instead.
      */
-    private static int findEndOfCentralDirectory(ByteBuffer zip) throws PackageException {
+    private static int findEndOfCentralDirectory(byte[] bytes, ByteBuffer zip) throws PackageException {
         int last = zip.limit() - 22;
         for (int i = last; i >= 0 && i >= last - 65535; i--) {
             if (zip.getInt(i) == EOCD_SIG && i + 22 + u16(zip, i + 20) == zip.limit()) {
                 for (byte[] magic : List.of(EOCD_MAGIC, ZIP64_EOCD_MAGIC, ZIP64_LOCATOR_MAGIC)) {
-                    if (indexOf(zip.array(), magic, i + 22, zip.limit()) >= 0) {
+                    if (indexOf(bytes, magic, i + 22, bytes.length) >= 0) {
                         throw layout("The archive comment holds another end record; extractors would disagree on"
                                 + " which one ends the archive.");
                     }

@@ -43,18 +43,18 @@ final class Extractors {
 
     private static final long TIMEOUT_SECONDS = 30;
 
-    private static final String PYTHON_LISTING = String.join(
-            "\n",
-            "import hashlib, sys, zipfile",
-            "with zipfile.ZipFile(sys.argv[1]) as z:",
-            "    for i in z.infolist():",
-            "        data = z.read(i)",
-            "        if (i.external_attr >> 16) & 0o170000 == 0o120000:",
-            "            print(i.filename + '\\tsymlink\\t' + data.decode('utf-8', 'replace'))",
-            "        elif i.is_dir():",
-            "            print(i.filename + '\\tdir')",
-            "        else:",
-            "            print(i.filename + '\\tfile\\t' + str(len(data)) + '\\t' + hashlib.sha256(data).hexdigest())");
+    private static final String PYTHON_LISTING = """
+            import hashlib, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as z:
+                for i in z.infolist():
+                    data = z.read(i)
+                    if (i.external_attr >> 16) & 0o170000 == 0o120000:
+                        print(i.filename + '\\tsymlink\\t' + data.decode('utf-8', 'replace'))
+                    elif i.is_dir():
+                        print(i.filename + '\\tdir')
+                    else:
+                        print(i.filename + '\\tfile\\t' + str(len(data)) + '\\t' + hashlib.sha256(data).hexdigest())
+            """;
 
     private Extractors() {}
 
