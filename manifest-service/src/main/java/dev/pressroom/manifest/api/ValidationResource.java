@@ -77,6 +77,7 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/json")
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
     public Response validateManifest(
             byte[] body,
             @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
@@ -104,6 +105,7 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
     public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
         ReportFormat format = AcceptNegotiation.negotiate(headers);
         requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
@@ -125,6 +127,7 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", description = "At least one package is invalid")
     @APIResponse(responseCode = "400", description = "No package part, too many, or a missing or repeated file name")
     @APIResponse(responseCode = "413", description = "A package over the package size limit")
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
     public Response validatePackages(
             @RestForm(BatchUploads.PART) List<FileUpload> parts, @Context HttpHeaders headers) {
         ReportFormat format = AcceptNegotiation.negotiate(headers);
