@@ -10,6 +10,7 @@ import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -28,6 +29,11 @@ public class AdmissionFilter {
     private static final int PRIORITY = 20_000;
 
     private static final String MANIFESTS = "/v1/manifests/validate";
+    private static final String PACKAGES = "/v1/packages/validate";
+    /** Where Quarkus REST leaves the matched route template, which the HTTP metrics label a request by. */
+    private static final String ROUTE_TEMPLATE = "UrlPathTemplate";
+    /** The label of a refused request to any other path (the metrics' word for "no route", with their slash). */
+    private static final String UNKNOWN_ROUTE = "/UNKNOWN";
 
     private final AdmissionBudget budget;
     private final RequestWeights weights;
@@ -52,10 +58,13 @@ public class AdmissionFilter {
             rc.next();
             return;
         }
-        long weight =
-                MANIFESTS.equals(rc.normalizedPath()) ? weights.manifestUpload(length) : weights.packageUpload(length);
+        String path = rc.normalizedPath();
+        long weight = MANIFESTS.equals(path) ? weights.manifestUpload(length) : weights.packageUpload(length);
         Optional<AdmissionBudget.Reservation> reservation = budget.tryReserve(weight);
         if (reservation.isEmpty()) {
+            // Refused before any route matched: name the route here, or the metrics would label it by its raw path.
+            String route = MANIFESTS.equals(path) || PACKAGES.equals(path) ? path : UNKNOWN_ROUTE;
+            ((HttpServerRequestInternal) rc.request()).context().putLocal(ROUTE_TEMPLATE, route);
             refuse(rc.response());
             return;
         }

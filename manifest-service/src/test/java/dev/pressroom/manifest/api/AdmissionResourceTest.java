@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.pressroom.kernel.testing.MetricsScrape;
 import dev.pressroom.manifest.admission.AdmissionBudget;
 import dev.pressroom.manifest.admission.RequestWeights;
 import dev.pressroom.manifest.validation.TestManifests;
@@ -21,6 +22,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +101,34 @@ class AdmissionResourceTest {
     }
 
     @Test
+    void httpMetricsWhenRefusedThenLabelledByRouteNeverByRawPath() throws IOException {
+        String probe = "secret-looking-path-" + System.nanoTime();
+        Socket upload = startUpload(MANIFESTS, 1_000);
+        try {
+            awaitReserved(weights.manifestUpload(1_000));
+            given().contentType("application/json")
+                    .body("{}")
+                    .post("/v1/" + probe)
+                    .then()
+                    .statusCode(503);
+            given().contentType("application/json")
+                    .body("{}")
+                    .post(MANIFESTS)
+                    .then()
+                    .statusCode(503);
+        } finally {
+            upload.close();
+        }
+
+        MetricsScrape scrape = scrape();
+        assertThat(scrape.text()).doesNotContain(probe);
+        assertThat(scrape.value("http_server_requests_seconds_count", "uri", MANIFESTS, "status", "503"))
+                .isPositive();
+        assertThat(scrape.value("http_server_requests_seconds_count", "uri", "/UNKNOWN", "status", "503"))
+                .isPositive();
+    }
+
+    @Test
     void validateWhenAnUploadIsCutOffThenItsReservationIsGivenBack() throws IOException {
         Socket upload = startUpload(PACKAGES, 100_000);
         awaitReserved(BUDGET);
@@ -163,6 +193,16 @@ class AdmissionResourceTest {
 
     private void awaitReserved(long bytes) {
         await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == Math.min(bytes, BUDGET));
+    }
+
+    private static MetricsScrape scrape() {
+        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+        return new MetricsScrape(given().port(port)
+                .get("/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     }
 
     private static String statusLine(Socket socket) throws IOException {
