@@ -1,12 +1,13 @@
 package dev.pressroom.manifest.admission;
 
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The memory the requests in flight may hold, in bytes. A request reserves its weight before its body is read and
- * gives it back when its answer ends; a request that does not fit is refused at once, never queued. A request heavier
+ * gives it back when both its answer has ended and its validation is done; a request that does not fit is refused at
+ * once, never queued. A request heavier
  * than the whole budget is weighed as the whole budget, so it still runs, alone.
  */
 public final class AdmissionBudget {
@@ -51,11 +52,15 @@ public final class AdmissionBudget {
         return reserved.get();
     }
 
-    /** Bytes held for one request; released once, however many times its end is signalled. */
+    /**
+     * Bytes held for one request by each party that needs them: the request itself (until its answer ends or its
+     * connection closes) and, once {@link #retain() retained}, the validation under way (a client may leave while its
+     * upload is still being validated). The bytes go back when the last holder releases.
+     */
     public final class Reservation {
 
         private final long bytes;
-        private final AtomicBoolean released = new AtomicBoolean();
+        private final AtomicInteger holders = new AtomicInteger(1);
 
         private Reservation(long bytes) {
             this.bytes = bytes;
@@ -65,8 +70,21 @@ public final class AdmissionBudget {
             return bytes;
         }
 
+        /** One more holder; false when the bytes were already given back (the request is over). */
+        public boolean retain() {
+            int before;
+            do {
+                before = holders.get();
+                if (before == 0) {
+                    return false;
+                }
+            } while (!holders.compareAndSet(before, before + 1));
+            return true;
+        }
+
+        /** One holder is done; each releases once. Never below zero, so a stray extra release gives back nothing. */
         public void release() {
-            if (released.compareAndSet(false, true)) {
+            if (holders.getAndUpdate(n -> Math.max(0, n - 1)) == 1) {
                 reserved.addAndGet(-bytes);
             }
         }

@@ -68,7 +68,9 @@ public class AdmissionFilter {
             refuse(rc.response());
             return;
         }
-        // Called when the answer is sent or the connection closes first (an aborted upload).
+        // Called when the answer is sent or the connection closes first (an aborted upload); the validation holds
+        // the reservation too while it runs (AdmittedWork).
+        rc.put(AdmittedWork.RESERVATION, reservation.get());
         rc.addEndHandler(ended -> reservation.get().release());
         rc.next();
     }

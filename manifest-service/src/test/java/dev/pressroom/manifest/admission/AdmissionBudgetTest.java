@@ -37,7 +37,29 @@ class AdmissionBudgetTest {
     }
 
     @Test
-    void releaseWhenSignalledTwiceThenGivesBackOnce() {
+    void releaseWhenRetainedThenGivenBackOnlyWhenTheLastHolderReleases() {
+        AdmissionBudget budget = new AdmissionBudget(100);
+        AdmissionBudget.Reservation reservation = budget.tryReserve(50).orElseThrow();
+        assertThat(reservation.retain()).isTrue();
+
+        reservation.release();
+        assertThat(budget.reserved()).isEqualTo(50);
+        reservation.release();
+        assertThat(budget.reserved()).isZero();
+    }
+
+    @Test
+    void retainWhenAlreadyGivenBackThenFalse() {
+        AdmissionBudget budget = new AdmissionBudget(100);
+        AdmissionBudget.Reservation reservation = budget.tryReserve(50).orElseThrow();
+        reservation.release();
+
+        assertThat(reservation.retain()).isFalse();
+        assertThat(budget.reserved()).isZero();
+    }
+
+    @Test
+    void releaseWhenMoreOftenThanHoldersThenGivesBackOnce() {
         AdmissionBudget budget = new AdmissionBudget(100);
         budget.tryReserve(30);
         AdmissionBudget.Reservation second = budget.tryReserve(50).orElseThrow();

@@ -22,6 +22,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,11 @@ class AdmissionResourceTest {
                     Long.toString(BUDGET),
                     "manifest.admission.retry-after-seconds",
                     "3");
+        }
+
+        @Override
+        public Set<Class<?>> getEnabledAlternatives() {
+            return Set.of(HeldValidationMetrics.class);
         }
     }
 
@@ -129,6 +135,22 @@ class AdmissionResourceTest {
     }
 
     @Test
+    void validateWhenTheClientLeavesMidValidationThenTheReservationIsHeldUntilTheValidationEnds()
+            throws IOException, InterruptedException {
+        byte[] manifest = TestManifests.bytes("valid/feature-app.json");
+        HeldValidationMetrics.arm();
+        Socket upload = startUpload(MANIFESTS, manifest.length, manifest);
+        assertThat(HeldValidationMetrics.awaitHeld()).isTrue();
+
+        upload.close();
+
+        long weight = weights.manifestUpload(manifest.length);
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == weight);
+        HeldValidationMetrics.letGo();
+        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
+    }
+
+    @Test
     void validateWhenAnUploadIsCutOffThenItsReservationIsGivenBack() throws IOException {
         Socket upload = startUpload(PACKAGES, 100_000);
         awaitReserved(BUDGET);
@@ -178,15 +200,19 @@ class AdmissionResourceTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
     }
 
-    /** A request whose headers are sent with the first {@code 100} bytes of its body; the rest never comes. */
+    /** A request whose headers are sent with the first 100 bytes of its body; the rest never comes. */
     private Socket startUpload(String path, int contentLength) throws IOException {
+        return startUpload(path, contentLength, new byte[Math.min(100, contentLength)]);
+    }
+
+    private Socket startUpload(String path, int contentLength, byte[] sent) throws IOException {
         Socket socket = new Socket(root.getHost(), root.getPort());
         OutputStream out = socket.getOutputStream();
         String type = path.equals(MANIFESTS) ? "application/json" : "application/zip";
         out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + type + "\r\nContent-Length: "
                         + contentLength + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
-        out.write(new byte[Math.min(100, contentLength)]);
+        out.write(sent);
         out.flush();
         return socket;
     }
