@@ -2,8 +2,8 @@
 # manifest-service under hostile uploads (make bench runs it last; cwd = repo root): the packaged service started as
 # make run starts it (the pod's JVM flags and memory limit from scripts/pod-sizing.sh), on HOSTILE_PORT (18091) and
 # HOSTILE_MANAGEMENT_PORT (19091), then hostile_uploads.py: 64 connections posting crafted uploads (zip bombs, 32 MiB
-# bodies, packages at the limits, a batch of bombs, 1 MiB manifests) for HOSTILE_SECONDS (60) while 4 connections
-# validate typical manifests and packages. Loopback only. Fails when the service dies, answers a 5xx other than 503,
+# bodies, packages at the limits, a batch of bombs, 1 MiB manifests, some hung up on once sent) for HOSTILE_SECONDS
+# (60) while 4 connections validate typical manifests and packages. Loopback only. Fails when the service dies, answers a 5xx other than 503,
 # a typical validation does not succeed, or its RSS reaches the Deployment's memory limit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
