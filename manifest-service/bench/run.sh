@@ -4,7 +4,9 @@
 #     best and median of a few rounds, per CPU second of the thread (= per core) and per wall-clock second;
 #  2. HTTP throughput and latency with wrk (closed loop) on loopback against the packaged service at a few connection counts;
 #  3. HTTP latency at a held rate of 2,000 requests/s with hey, and package validation (zip, and a multipart batch of
-#     10 zips) throughput and latency.
+#     10 zips) throughput and latency;
+#  4. hostile uploads (bench/hostile-uploads.sh, ~1.5 minutes): 64 connections of crafted uploads against the service
+#     sized as its pod, while typical validations run; fails the bench if the service dies or outgrows the pod.
 # Starts only what it needs (the service on BENCH_PORT) and stops it again. Prints figures on stdout.
 set -euo pipefail
 
@@ -110,3 +112,9 @@ if command -v hey >/dev/null 2>&1; then
   hey_row "batch of 10 packages, 20 req/s target (4 x 5/s) = 200 packages/s" -z "${SECONDS_PER_RUN}s" -c 4 -q 5 \
     -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
 fi
+
+# The hostile run starts its own service, sized as the pod; stop this one so they do not share the cores.
+cleanup
+PID=""
+echo "-- hostile uploads (bench/hostile-uploads.sh, ${HOSTILE_SECONDS:-60}s)"
+bash "$MODULE/bench/hostile-uploads.sh"

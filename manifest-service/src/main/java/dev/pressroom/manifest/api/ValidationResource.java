@@ -10,6 +10,7 @@ import dev.pressroom.manifest.report.BatchReport;
 import dev.pressroom.manifest.report.ReportFormat;
 import dev.pressroom.manifest.validation.ManifestValidator;
 import dev.pressroom.manifest.validation.ValidationReport;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -77,17 +78,15 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/json")
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
     public Response validateManifest(
             byte[] body,
             @Parameter(description = "File name used in text and SARIF output, e.g. addons/coach/manifest.json")
                     @QueryParam("file")
                     String file,
-            @Context HttpHeaders headers) {
-        ReportFormat format = AcceptNegotiation.negotiate(headers);
-        requireAtMost(body, ManifestValidator.MAX_BYTES, Kind.MANIFEST);
-        ValidationReport report = manifests.validate(body, fileName(file), null);
-        metrics.validated(Kind.MANIFEST, body.length, report);
-        return ReportWriter.write(report, format);
+            @Context HttpHeaders headers,
+            @Context RoutingContext request) {
+        return AdmittedWork.run(request, () -> manifestReport(body, file, headers));
     }
 
     @POST
@@ -104,12 +103,9 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", ref = OpenApiDocument.INVALID)
     @APIResponse(responseCode = "413", description = "Body over the package size limit")
     @APIResponse(responseCode = "415", description = "Content-Type is not application/zip")
-    public Response validatePackage(byte[] body, @Context HttpHeaders headers) {
-        ReportFormat format = AcceptNegotiation.negotiate(headers);
-        requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
-        ValidationReport report = packages.validate(body);
-        metrics.validated(Kind.PACKAGE, body.length, report);
-        return ReportWriter.write(report, format);
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
+    public Response validatePackage(byte[] body, @Context HttpHeaders headers, @Context RoutingContext request) {
+        return AdmittedWork.run(request, () -> packageReport(body, headers));
     }
 
     @POST
@@ -125,8 +121,31 @@ public class ValidationResource {
     @APIResponse(responseCode = "422", description = "At least one package is invalid")
     @APIResponse(responseCode = "400", description = "No package part, too many, or a missing or repeated file name")
     @APIResponse(responseCode = "413", description = "A package over the package size limit")
+    @APIResponse(responseCode = "503", ref = OpenApiDocument.BUSY)
     public Response validatePackages(
-            @RestForm(BatchUploads.PART) List<FileUpload> parts, @Context HttpHeaders headers) {
+            @RestForm(BatchUploads.PART) List<FileUpload> parts,
+            @Context HttpHeaders headers,
+            @Context RoutingContext request) {
+        return AdmittedWork.run(request, () -> batchReport(parts, headers));
+    }
+
+    private Response manifestReport(byte[] body, String file, HttpHeaders headers) {
+        ReportFormat format = AcceptNegotiation.negotiate(headers);
+        requireAtMost(body, ManifestValidator.MAX_BYTES, Kind.MANIFEST);
+        ValidationReport report = manifests.validate(body, fileName(file), null);
+        metrics.validated(Kind.MANIFEST, body.length, report);
+        return ReportWriter.write(report, format);
+    }
+
+    private Response packageReport(byte[] body, HttpHeaders headers) {
+        ReportFormat format = AcceptNegotiation.negotiate(headers);
+        requireAtMost(body, config.pkg().maxBytes(), Kind.PACKAGE);
+        ValidationReport report = packages.validate(body);
+        metrics.validated(Kind.PACKAGE, body.length, report);
+        return ReportWriter.write(report, format);
+    }
+
+    private Response batchReport(List<FileUpload> parts, HttpHeaders headers) {
         ReportFormat format = AcceptNegotiation.negotiate(headers);
         List<BatchReport.Item> items = new ArrayList<>();
         for (BatchUploads.Upload upload : BatchUploads.read(

@@ -3,6 +3,7 @@ package dev.pressroom.manifest.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
+import java.util.OptionalLong;
 
 /** manifest-service settings. The manifest's own limits (1 MiB, 64 levels) are fixed by the spec, not here. */
 @ConfigMapping(prefix = "manifest")
@@ -14,6 +15,26 @@ public interface ManifestConfig {
 
     /** Batch validation (POST /v1/packages/validate, multipart). */
     Batch batch();
+
+    /** Validations in flight: the memory their requests may hold (README, Robustness). */
+    Admission admission();
+
+    interface Admission {
+
+        /**
+         * Share of the heap ({@code Runtime.maxMemory()}) the requests in flight may hold, in (0, 1]; beyond it a request
+         * gets 503 (env MANIFEST_ADMISSION_HEAP_SHARE).
+         */
+        @WithDefault("0.5")
+        double heapShare();
+
+        /** The same budget in bytes, instead of a heap share (env MANIFEST_ADMISSION_BUDGET_BYTES). */
+        OptionalLong budgetBytes();
+
+        /** Seconds a refused client is asked to wait, in Retry-After (env MANIFEST_ADMISSION_RETRY_AFTER_SECONDS). */
+        @WithDefault("1")
+        int retryAfterSeconds();
+    }
 
     interface Batch {
 

@@ -393,7 +393,9 @@ class ValidationResourceTest {
             String responses = "paths.'" + path + "'.post.responses.";
             assertThat(document.getString(responses + "'200'.$ref")).isEqualTo("#/components/responses/ValidReport");
             assertThat(document.getString(responses + "'422'.$ref")).isEqualTo("#/components/responses/InvalidReport");
+            assertThat(document.getString(responses + "'503'.$ref")).isEqualTo("#/components/responses/Busy");
         }
+        assertThat(document.getMap("components.responses.Busy.headers")).containsKey("Retry-After");
         for (String name : List.of("ValidReport", "InvalidReport")) {
             assertThat(document.getString("components.responses." + name + ".content.'application/json'.schema.$ref"))
                     .isEqualTo("#/components/schemas/ValidationResponse");
