@@ -52,7 +52,7 @@ public class StepResponses {
                                     : s.client().name(),
                             s.email(),
                             signInError(s.error(), texts),
-                            AuthorizationFlow.passkeyOnly(s.pending()))),
+                            AuthorizationFlow.passkeyFirst(s.pending()))),
                     language));
             if (s.pending().request() != null) {
                 builder.header(

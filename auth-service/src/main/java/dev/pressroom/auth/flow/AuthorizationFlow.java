@@ -16,6 +16,7 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.page.Problem;
+import dev.pressroom.auth.passkey.Passkey;
 import dev.pressroom.auth.passkey.PasskeyCeremonies;
 import dev.pressroom.auth.passkey.PasskeyRefused;
 import dev.pressroom.auth.request.AuthorizationRequest;
@@ -28,6 +29,7 @@ import dev.pressroom.auth.store.PendingRequestStore;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
+import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -46,13 +48,6 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class AuthorizationFlow {
-
-    public static final List<String> PASSWORD_AMR = List.of("pwd");
-    /**
-     * RFC 8176 §2: proof of possession of a hardware-secured key ("hwk"), with the person verified by the authenticator
-     * (UV is required: "user"). Synced passkeys keep the key in a platform's secure hardware on each device.
-     */
-    public static final List<String> PASSKEY_AMR = List.of("hwk", "user");
 
     private final ClientService clients;
     private final AccountService accounts;
@@ -123,10 +118,8 @@ public class AuthorizationFlow {
             String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false)
                 .chain(p -> clientOf(p)
-                        .chain(client -> passkeyOnly(p)
-                                // The app asked for a passkey (acr_values=phr): a password is not even tried.
-                                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, null))
-                                : limits.reserveSignIn(email, origin.address()).chain(attempt -> {
+                        .chain(client -> limits.reserveSignIn(email, origin.address())
+                                .chain(attempt -> {
                                     if (attempt.evaluate()) {
                                         return evaluate(p, client, email, password, origin, attempt);
                                     }
@@ -161,7 +154,7 @@ public class AuthorizationFlow {
                     .invoke(() ->
                             audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)
                                     .with("method", "password")))
-                    .chain(() -> startSession(p, client, account, origin.address(), PASSWORD_AMR));
+                    .chain(() -> startSession(p, client, account, origin.address(), AuthenticationMethods.PASSWORD));
         });
     }
 
@@ -207,7 +200,11 @@ public class AuthorizationFlow {
                                                                     origin)
                                                             .with("method", "passkey")))
                                                     .chain(() -> startSession(
-                                                            p, client, account, origin.address(), PASSKEY_AMR)))
+                                                            p,
+                                                            client,
+                                                            account,
+                                                            origin.address(),
+                                                            AuthenticationMethods.PASSKEY)))
                                             .onFailure(PasskeyRefused.class)
                                             .recoverWithItem(refused -> {
                                                 SignInFailure failure =
@@ -234,8 +231,8 @@ public class AuthorizationFlow {
                                 })));
     }
 
-    /** Whether the pending request accepts only a passkey sign-in (acr_values=phr). */
-    public static boolean passkeyOnly(PendingRequest p) {
+    /** Whether the sign-in page offers the passkey first (acr_values=phr); the password form stays. */
+    public static boolean passkeyFirst(PendingRequest p) {
         return p.request() != null && p.request().phishingResistant();
     }
 
@@ -326,21 +323,31 @@ public class AuthorizationFlow {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
-        boolean tooWeak =
-                session != null && request.phishingResistant() && !session.amr().contains("hwk");
-        if (session == null || tooWeak || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
-            return requireInteraction(p, "login_required", address)
-                    .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
+        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+            return signInAgain(p, client, address);
         }
         UUID accountId = UUID.fromString(session.accountId());
+        // acr_values=phr is a request (OIDC Core §3.1.2.1): a session signed in otherwise is offered its passkey once,
+        // when it has one; a person without one goes on, and the ID token's acr says what was done.
+        boolean mayStepUp = request.phishingResistant()
+                && !p.signedInForIt()
+                && !AuthenticationMethods.isPasskey(session.amr())
+                && !request.prompts("none");
         return Uni.combine()
                 .all()
-                .unis(accounts.find(accountId), consents.find(accountId, client.id()))
+                .unis(
+                        accounts.find(accountId),
+                        consents.find(accountId, client.id()),
+                        mayStepUp ? passkeys.list(accountId) : Uni.createFrom().item(List.<Passkey>of()))
                 .asTuple()
-                .chain(found -> found.getItem1() == null
-                        ? requireInteraction(p, "login_required", address)
-                                .replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
+                .chain(found -> found.getItem1() == null || !found.getItem3().isEmpty()
+                        ? signInAgain(p, client, address)
                         : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2(), address));
+    }
+
+    private Uni<AuthorizeStep> signInAgain(PendingRequest p, Client client, String address) {
+        return requireInteraction(p, "login_required", address)
+                .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
     }
 
     /** Consent is asked once per account, client and set of scopes; later, only for scopes not yet granted. */

@@ -29,7 +29,8 @@ import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
 
 /**
  * Passkeys end to end in Chromium with Selenium's virtual authenticator (no hardware): add one on the account page,
- * sign out, sign in to an app with it, and find "hwk" in the ID token's amr; a cloned authenticator (its counter
+ * sign out, sign in to an app with it, and find the ID token claiming only what was verified (amr "pop" and
+ * "user", never "hwk"; acr "phr"); a cloned authenticator (its counter
  * behind) and the credential presented for another account are refused. The pages are opened at
  * http://localhost:port, the RP id derived from the issuer (an IP address cannot be one).
  */
@@ -63,7 +64,7 @@ class PasskeysInBrowserResourceTest {
     }
 
     @Test
-    void passkeyWhenAddedOnAccountPageThenSignsInToAnAppAndIdTokenSaysHwk() throws IOException {
+    void passkeyWhenAddedOnAccountPageThenSignsInToAnAppAndIdTokenSaysPopNotHwk() throws IOException {
         VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
         try {
             accountWithPasskey("grace");
@@ -89,7 +90,8 @@ class PasskeysInBrowserResourceTest {
             JsonNode claims = new ObjectMapper()
                     .readTree(Base64.getUrlDecoder()
                             .decode(idToken.substring(idToken.indexOf('.') + 1, idToken.lastIndexOf('.'))));
-            assertThat(claims.get("amr").toString()).contains("\"hwk\"");
+            assertThat(claims.get("amr").toString()).isEqualTo("[\"pop\",\"user\"]");
+            assertThat(claims.get("acr").asText()).isEqualTo("phr");
 
             withAutofill(noAutofill);
 
