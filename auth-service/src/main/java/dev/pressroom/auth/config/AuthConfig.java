@@ -72,6 +72,13 @@ public interface AuthConfig {
     @WithDefault("PT12H")
     Duration sessionTtl();
 
+    /**
+     * Changing how a person signs in (adding or removing a passkey) needs a sign-in this recent; an older session is
+     * asked to sign in again first, as GitHub's sudo mode and Google's re-authentication ask (AUTH_REAUTHENTICATE_WITHIN).
+     */
+    @WithDefault("PT5M")
+    Duration reauthenticateWithin();
+
     /** How long a person may take to sign in and consent before the authorization request is forgotten. */
     @WithDefault("PT15M")
     Duration pendingRequestTtl();

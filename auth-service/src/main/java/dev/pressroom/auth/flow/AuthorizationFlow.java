@@ -246,6 +246,23 @@ public class AuthorizationFlow {
         return savePending(p, address).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
     }
 
+    /**
+     * The sign-in page again for a signed-in person about to change how they sign in, their email filled in: the
+     * password or a passkey, then back to their passkeys. A sign-in creates a new session, which is recent.
+     */
+    public Uni<AuthorizeStep> confirmIdentity(Session session, String csrf, String address) {
+        PendingRequest p = PendingRequest.confirmingIdentity(Tokens.random(24), csrf);
+        return accounts.find(UUID.fromString(session.accountId()))
+                .chain(account -> savePending(p, address)
+                        .replaceWith(
+                                new AuthorizeStep.SignIn(p, null, account == null ? null : account.email(), null)));
+    }
+
+    /** Whether the session may change how its person signs in now (AUTH_REAUTHENTICATE_WITHIN). */
+    public boolean allowsSignInChanges(Session session) {
+        return RecentSignIn.allowsChanges(session, clock.instant(), config.reauthenticateWithin());
+    }
+
     /** Each waiting request is kept in Redis: an address may leave only so many within their lifetime. */
     private Uni<Void> savePending(PendingRequest p, String address) {
         return limits.limit(
@@ -272,7 +289,8 @@ public class AuthorizationFlow {
         if (p.request() == null) {
             return sessions.save(cookie, session)
                     .chain(() -> pending.take(p.id()))
-                    .replaceWith(new AuthorizeStep.Redirect(java.net.URI.create("/account"), cookie));
+                    .replaceWith(new AuthorizeStep.Redirect(
+                            java.net.URI.create(p.confirmsIdentity() ? "/account#passkeys" : "/account"), cookie));
         }
         return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
     }

@@ -27,9 +27,16 @@ public final class Pages {
     /**
      * {@code passkeyFirst}: the app asked for phishing-resistant sign-in (acr_values=phr), so the passkey is offered
      * above the password form, which stays: acr_values is a request, not a requirement (OIDC Core §3.1.2.1).
+     * {@code confirmsIdentity}: a signed-in person confirms who they are before changing how they sign in.
      */
     public record SignInPage(
-            String requestId, String csrf, String clientName, String email, String error, boolean passkeyFirst) {}
+            String requestId,
+            String csrf,
+            String clientName,
+            String email,
+            String error,
+            boolean passkeyFirst,
+            boolean confirmsIdentity) {}
 
     public record ConsentPage(
             String requestId,
