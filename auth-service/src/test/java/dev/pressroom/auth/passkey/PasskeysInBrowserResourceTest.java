@@ -80,6 +80,7 @@ class PasskeysInBrowserResourceTest {
             assertThat(browser.find("#passkey").isDisplayed()).isTrue();
             assertThat(browser.find("#passkey").getAttribute("data-conditional"))
                     .isNull();
+            assertThat(browser.visibleHiddenElements()).isEmpty();
             assertThat(browser.seriousAccessibilityViolations()).isEmpty();
             browser.submit("#passkey-button");
             assertThat(browser.find("h1").getText()).endsWith("wants to access your account");
@@ -203,6 +204,7 @@ class PasskeysInBrowserResourceTest {
         browser.submit("#add-passkey button");
         assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
         assertThat(browser.find(".passkeys .note").getText()).endsWith("last used never.");
+        assertThat(browser.visibleHiddenElements()).isEmpty();
         assertThat(browser.seriousAccessibilityViolations()).isEmpty();
     }
 
