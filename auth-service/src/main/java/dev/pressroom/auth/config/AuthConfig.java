@@ -161,6 +161,13 @@ public interface AuthConfig {
         @WithDefault("100")
         int liveTokensPerGrant();
 
+        /**
+         * Passkey sign-in options (each a challenge kept in Redis) per client address per minute
+         * (AUTH_PASSKEY_OPTIONS_RATE_LIMIT); a sign-in page asks once, and again every two minutes it stays open.
+         */
+        @WithDefault("60")
+        int passkeyOptionsPerMinute();
+
         /** Dynamic registrations per client address per hour. */
         @WithDefault("20")
         int registrationsPerHour();

@@ -50,8 +50,12 @@ public class PasskeyResource {
     @Path("signin/passkey/options")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signInOptions(
-            @FormParam("request") String request, @FormParam("csrf") String formCsrf, @Context HttpHeaders headers) {
-        return flow.passkeyOptions(request, formCsrf, cookies.csrf(headers)).map(PasskeyResource::json);
+            @FormParam("request") String request,
+            @FormParam("csrf") String formCsrf,
+            @Context HttpHeaders headers,
+            @Context HttpServerRequest http) {
+        return flow.passkeyOptions(request, formCsrf, cookies.csrf(headers), ClientAddress.of(http))
+                .map(PasskeyResource::json);
     }
 
     @POST

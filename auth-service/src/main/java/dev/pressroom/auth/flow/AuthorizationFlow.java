@@ -49,6 +49,12 @@ import java.util.UUID;
 @ApplicationScoped
 public class AuthorizationFlow {
 
+    /**
+     * Passkey options one sign-in page may ask for in a pending request's lifetime: its autofill request renewed every
+     * two minutes for 15 minutes, and the button pressed a few times.
+     */
+    static final int PASSKEY_OPTIONS_PER_SIGN_IN = 20;
+
     private final ClientService clients;
     private final AccountService accounts;
     private final ConsentStore consents;
@@ -158,9 +164,23 @@ public class AuthorizationFlow {
         });
     }
 
-    /** WebAuthn request options for the sign-in page's pending request (its request id and CSRF token). */
-    public Uni<Map<String, Object>> passkeyOptions(String requestId, String formCsrf, String cookieCsrf) {
-        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> passkeys.requestOptions(p.id()));
+    /**
+     * WebAuthn request options for the sign-in page's pending request (its request id and CSRF token). Each is a
+     * challenge in Redis, so they are counted per client address and per sign-in page, like password attempts, and a
+     * page keeps only a few live ({@link dev.pressroom.auth.passkey.PasskeyChallenges}).
+     */
+    public Uni<Map<String, Object>> passkeyOptions(
+            String requestId, String formCsrf, String cookieCsrf, String address) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false)
+                .chain(p -> limits.limit("pko", address, 60, config.limits().passkeyOptionsPerMinute())
+                        .chain(() -> limits.limit(
+                                "pkor",
+                                Tokens.sha256(p.id()),
+                                config.pendingRequestTtl().toSeconds(),
+                                PASSKEY_OPTIONS_PER_SIGN_IN))
+                        .onFailure(AuthorizationFlow::tooMany)
+                        .transform(AuthorizationFlow::tooManyPage)
+                        .chain(() -> passkeys.requestOptions(p.id())));
     }
 
     /**
@@ -270,9 +290,17 @@ public class AuthorizationFlow {
                         address,
                         config.pendingRequestTtl().toSeconds(),
                         config.limits().pendingRequestsPerAddress())
-                .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
-                .transform(e -> new ErrorPageException(429, Problem.TOO_MANY_REQUESTS, null))
+                .onFailure(AuthorizationFlow::tooMany)
+                .transform(AuthorizationFlow::tooManyPage)
                 .chain(() -> pending.save(p));
+    }
+
+    private static boolean tooMany(Throwable e) {
+        return e instanceof OAuthException o && o.status() == 429;
+    }
+
+    private static ErrorPageException tooManyPage(Throwable e) {
+        return new ErrorPageException(429, Problem.TOO_MANY_REQUESTS, null);
     }
 
     private Uni<Client> clientOf(PendingRequest p) {

@@ -160,6 +160,26 @@ class PasskeyResourceTest {
     }
 
     @Test
+    void signInWhenChallengePushedOutByNewerOnesThenRefusedAndTheNewestSignsIn() {
+        TestClients person = TestClients.create();
+        TestAuthenticator authenticator = added(person);
+        Browser browser = new Browser();
+        Response page = browser.get("/account", Map.of());
+        Map<String, Object> oldest = PasskeyCeremony.requestOptions(browser, page);
+        Map<String, Object> newest = oldest;
+        for (int i = 0; i < PasskeyChallenges.LIVE_PER_CEREMONY; i++) {
+            newest = PasskeyCeremony.requestOptions(browser, page);
+        }
+
+        assertThat(PasskeyCeremony.signIn(browser, page, authenticator.authenticate(oldest))
+                        .asString())
+                .contains(REFUSED);
+        assertThat(PasskeyCeremony.signIn(browser, page, authenticator.authenticate(newest))
+                        .statusCode())
+                .isEqualTo(303);
+    }
+
+    @Test
     void signInWhenChallengeOfAnotherSignInPageThenRefused() {
         TestClients person = TestClients.create();
         TestAuthenticator authenticator = added(person);
