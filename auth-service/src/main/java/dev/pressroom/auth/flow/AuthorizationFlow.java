@@ -160,7 +160,8 @@ public class AuthorizationFlow {
                     .invoke(() ->
                             audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)
                                     .with("method", "password")))
-                    .chain(() -> startSession(p, client, account, origin.address(), AuthenticationMethods.PASSWORD));
+                    .chain(() ->
+                            startSession(p, client, account, origin.address(), AuthenticationMethods.PASSWORD, null));
         });
     }
 
@@ -212,19 +213,21 @@ public class AuthorizationFlow {
                                                         AuthorizeStep.SignInError.mustWait(attempt.waitSeconds())));
                                     }
                                     return passkeys.authenticate(p.id(), credential)
-                                            .chain(account -> limits.passkeySignInSucceeded(origin.address())
+                                            .chain(signedIn -> limits.passkeySignInSucceeded(origin.address())
                                                     .invoke(() -> audit.record(AuditEvent.of(
                                                                     AuditEventType.SIGN_IN,
-                                                                    account.id(),
+                                                                    signedIn.account()
+                                                                            .id(),
                                                                     clientIdOf(p),
                                                                     origin)
                                                             .with("method", "passkey")))
                                                     .chain(() -> startSession(
                                                             p,
                                                             client,
-                                                            account,
+                                                            signedIn.account(),
                                                             origin.address(),
-                                                            AuthenticationMethods.PASSKEY)))
+                                                            AuthenticationMethods.PASSKEY,
+                                                            signedIn.passkeyId())))
                                             .onFailure(PasskeyRefused.class)
                                             .recoverWithItem(refused -> {
                                                 SignInFailure failure =
@@ -310,10 +313,14 @@ public class AuthorizationFlow {
     }
 
     private Uni<AuthorizeStep> startSession(
-            PendingRequest p, Client client, Account account, String address, List<String> amr) {
+            PendingRequest p, Client client, Account account, String address, List<String> amr, UUID passkeyId) {
         String cookie = Tokens.random(32);
         Session session = new Session(
-                Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(), amr);
+                Tokens.random(16),
+                account.id().toString(),
+                clock.instant().getEpochSecond(),
+                amr,
+                passkeyId == null ? null : passkeyId.toString());
         if (p.request() == null) {
             return sessions.save(cookie, session)
                     .chain(() -> pending.take(p.id()))
@@ -452,7 +459,8 @@ public class AuthorizationFlow {
                 session.amr(),
                 Tokens.random(16),
                 consentId.toString(),
-                clock.instant().getEpochSecond());
+                clock.instant().getEpochSecond(),
+                session.passkeyId());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());

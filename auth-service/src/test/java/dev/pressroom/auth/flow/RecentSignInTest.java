@@ -13,7 +13,7 @@ class RecentSignInTest {
     private static final Instant SIGNED_IN = Instant.parse("2026-11-27T12:00:00Z");
     private static final Duration FIVE_MINUTES = Duration.ofMinutes(5);
     private static final Session SESSION =
-            new Session("sid", "account", SIGNED_IN.getEpochSecond(), AuthenticationMethods.PASSWORD);
+            new Session("sid", "account", SIGNED_IN.getEpochSecond(), AuthenticationMethods.PASSWORD, null);
 
     @Test
     void allowsChangesWhenSignedInWithinTheWindowThenTrueUpToItsLastSecond() {
