@@ -9,9 +9,11 @@ import dev.pressroom.auth.support.BrowserApp;
 import dev.pressroom.auth.support.IssuerOnTestPortProfile;
 import dev.pressroom.auth.support.RealBrowser;
 import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestClock;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -20,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -48,6 +51,14 @@ class PasskeysInBrowserResourceTest {
             .setIsUserConsenting(true);
 
     private static RealBrowser browser;
+
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
 
     @BeforeAll
     static void start() throws IOException {
@@ -164,6 +175,43 @@ class PasskeysInBrowserResourceTest {
         } finally {
             withAutofill(noAutofill);
             browser.driver.removeVirtualAuthenticator(restored);
+        }
+    }
+
+    /**
+     * The page's script follows the answer to a sign-in that is not recent: Add a passkey, six minutes after signing
+     * in, opens the sign-in page to confirm who it is (email filled in); after the password the passkey is added.
+     */
+    @Test
+    void addWhenSignInNotRecentThenConfirmPageFirstThenAdded() throws IOException {
+        VirtualAuthenticator first = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        try {
+            accountWithPasskey("lin");
+        } finally {
+            browser.driver.removeVirtualAuthenticator(first);
+        }
+        clock.advance(Duration.ofMinutes(6));
+        VirtualAuthenticator second = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        Object noAutofill = withoutAutofill();
+        try {
+            browser.find("#passkey-name").sendKeys("Second");
+            browser.submit("#add-passkey button");
+            assertThat(URI.create(browser.url()).getPath()).isEqualTo("/account/confirm");
+            assertThat(browser.find("#confirm-identity").isDisplayed()).isTrue();
+            assertThat(browser.find("#email").getAttribute("value")).startsWith("lin-");
+            assertThat(second.getCredentials()).as("nothing was created").isEmpty();
+            assertThat(browser.visibleHiddenElements()).isEmpty();
+            assertThat(browser.seriousAccessibilityViolations()).isEmpty();
+
+            browser.find("#password").sendKeys(TestClients.PASSWORD);
+            browser.submit("button.primary");
+            assertThat(browser.url()).endsWith("/account#passkeys");
+            browser.find("#passkey-name").sendKeys("Second");
+            browser.submit("#add-passkey button");
+            assertThat(browser.findAll(".passkeys h3")).hasSize(2);
+        } finally {
+            withAutofill(noAutofill);
+            browser.driver.removeVirtualAuthenticator(second);
         }
     }
 
