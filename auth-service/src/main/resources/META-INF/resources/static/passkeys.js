@@ -12,6 +12,11 @@
 
   async function options(url, fields) {
     const answer = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), credentials: 'same-origin' });
+    if (answer.redirected) {
+      // The sign-in is not recent enough to change passkeys: the page to sign in again first.
+      window.location.assign(answer.url);
+      return new Promise(() => {});
+    }
     if (!answer.ok) {
       throw new Error('options: ' + answer.status);
     }

@@ -72,6 +72,13 @@ public interface AuthConfig {
     @WithDefault("PT12H")
     Duration sessionTtl();
 
+    /**
+     * Changing how a person signs in (adding or removing a passkey) needs a sign-in this recent; an older session is
+     * asked to sign in again first, as GitHub's sudo mode and Google's re-authentication ask (AUTH_REAUTHENTICATE_WITHIN).
+     */
+    @WithDefault("PT5M")
+    Duration reauthenticateWithin();
+
     /** How long a person may take to sign in and consent before the authorization request is forgotten. */
     @WithDefault("PT15M")
     Duration pendingRequestTtl();
@@ -153,6 +160,13 @@ public interface AuthConfig {
          */
         @WithDefault("100")
         int liveTokensPerGrant();
+
+        /**
+         * Passkey sign-in options (each a challenge kept in Redis) per client address per minute
+         * (AUTH_PASSKEY_OPTIONS_RATE_LIMIT); a sign-in page asks once, and again every two minutes it stays open.
+         */
+        @WithDefault("60")
+        int passkeyOptionsPerMinute();
 
         /** Dynamic registrations per client address per hour. */
         @WithDefault("20")

@@ -29,6 +29,9 @@ import java.time.format.DateTimeFormatter;
 @Path("/")
 public class AccountResource {
 
+    /** The sign-in page a person is sent to before changing how they sign in, when their sign-in is not recent. */
+    static final String CONFIRM_IDENTITY = "/account/confirm";
+
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
@@ -60,6 +63,20 @@ public class AccountResource {
                         ? flow.accountSignIn(token, ClientAddress.of(http))
                                 .map(step -> steps.respond(step, csrf, acceptLanguage))
                         : apps.home(s).map(home -> page(home, token, csrf, Language.choose(null, acceptLanguage))));
+    }
+
+    /** Sign in again (password or passkey, email filled in), then back to the passkeys; signed out, the home. */
+    @GET
+    @Path("account/confirm")
+    public Uni<Response> confirmIdentity(@Context HttpHeaders headers, @Context HttpServerRequest http) {
+        String csrf = cookies.csrf(headers);
+        String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
+        return flow.findSession(cookies.session(headers))
+                .chain(s -> s == null
+                        ? Uni.createFrom()
+                                .item(Response.seeOther(URI.create("/account")).build())
+                        : flow.confirmIdentity(s, Cookies.csrfOrNew(csrf), ClientAddress.of(http))
+                                .map(step -> steps.respond(step, csrf, acceptLanguage)));
     }
 
     @POST

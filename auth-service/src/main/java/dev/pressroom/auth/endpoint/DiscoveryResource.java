@@ -2,7 +2,7 @@ package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.SigningKeys;
-import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -90,7 +90,7 @@ public class DiscoveryResource {
                         "email_verified",
                         "roles",
                         "licenses"));
-        m.put("acr_values_supported", List.of(AuthorizationRequest.PHISHING_RESISTANT));
+        m.put("acr_values_supported", List.of(AuthenticationMethods.PHISHING_RESISTANT));
         m.put("prompt_values_supported", List.of("none", "login", "consent", "select_account"));
         m.put("claims_parameter_supported", false);
         m.put("request_parameter_supported", false);

@@ -50,8 +50,12 @@ public class PasskeyResource {
     @Path("signin/passkey/options")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signInOptions(
-            @FormParam("request") String request, @FormParam("csrf") String formCsrf, @Context HttpHeaders headers) {
-        return flow.passkeyOptions(request, formCsrf, cookies.csrf(headers)).map(PasskeyResource::json);
+            @FormParam("request") String request,
+            @FormParam("csrf") String formCsrf,
+            @Context HttpHeaders headers,
+            @Context HttpServerRequest http) {
+        return flow.passkeyOptions(request, formCsrf, cookies.csrf(headers), ClientAddress.of(http))
+                .map(PasskeyResource::json);
     }
 
     @POST
@@ -72,7 +76,7 @@ public class PasskeyResource {
     @Path("account/passkeys/options")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> addOptions(@FormParam("csrf") String formCsrf, @Context HttpHeaders headers) {
-        return signedIn(
+        return recentlySignedIn(
                 headers,
                 formCsrf,
                 session ->
@@ -88,7 +92,7 @@ public class PasskeyResource {
             @FormParam("credential") String credential,
             @Context HttpHeaders headers,
             @Context HttpServerRequest http) {
-        return signedIn(
+        return recentlySignedIn(
                 headers,
                 formCsrf,
                 session -> passkeys.add(session, name, credential, ClientAddress.origin(http))
@@ -105,13 +109,30 @@ public class PasskeyResource {
             @FormParam("id") String id,
             @Context HttpHeaders headers,
             @Context HttpServerRequest http) {
-        return signedIn(headers, formCsrf, session -> {
+        return recentlySignedIn(headers, formCsrf, session -> {
             UUID passkey = uuid(id);
             return passkey == null
                     ? Uni.createFrom().item(backToAccount())
                     : passkeys.remove(session, passkey, ClientAddress.origin(http))
                             .replaceWith(backToAccount());
         });
+    }
+
+    /**
+     * A change to how the person signs in needs what every account form needs, and a recent sign-in: an older session
+     * is sent to sign in again first (README, Passkeys, "Changes need a recent sign-in"), so a borrowed session cannot
+     * plant a passkey. The page's script follows the redirect too.
+     */
+    private Uni<Response> recentlySignedIn(
+            HttpHeaders headers, String formCsrf, Function<Session, Uni<Response>> change) {
+        return signedIn(
+                headers,
+                formCsrf,
+                session -> flow.allowsSignInChanges(session)
+                        ? change.apply(session)
+                        : Uni.createFrom()
+                                .item(Response.seeOther(URI.create(AccountResource.CONFIRM_IDENTITY))
+                                        .build()));
     }
 
     /** The account forms need the session and the browser's CSRF token; without a session, the sign-in page. */

@@ -52,7 +52,8 @@ public class StepResponses {
                                     : s.client().name(),
                             s.email(),
                             signInError(s.error(), texts),
-                            AuthorizationFlow.passkeyOnly(s.pending()))),
+                            AuthorizationFlow.passkeyFirst(s.pending()),
+                            s.pending().confirmsIdentity())),
                     language));
             if (s.pending().request() != null) {
                 builder.header(

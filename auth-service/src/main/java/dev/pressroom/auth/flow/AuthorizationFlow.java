@@ -16,6 +16,7 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.page.Problem;
+import dev.pressroom.auth.passkey.Passkey;
 import dev.pressroom.auth.passkey.PasskeyCeremonies;
 import dev.pressroom.auth.passkey.PasskeyRefused;
 import dev.pressroom.auth.request.AuthorizationRequest;
@@ -28,6 +29,7 @@ import dev.pressroom.auth.store.PendingRequestStore;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
+import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -47,12 +49,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class AuthorizationFlow {
 
-    public static final List<String> PASSWORD_AMR = List.of("pwd");
     /**
-     * RFC 8176 §2: proof of possession of a hardware-secured key ("hwk"), with the person verified by the authenticator
-     * (UV is required: "user"). Synced passkeys keep the key in a platform's secure hardware on each device.
+     * Passkey options one sign-in page may ask for in a pending request's lifetime: its autofill request renewed every
+     * two minutes for 15 minutes, and the button pressed a few times.
      */
-    public static final List<String> PASSKEY_AMR = List.of("hwk", "user");
+    static final int PASSKEY_OPTIONS_PER_SIGN_IN = 20;
 
     private final ClientService clients;
     private final AccountService accounts;
@@ -123,10 +124,8 @@ public class AuthorizationFlow {
             String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false)
                 .chain(p -> clientOf(p)
-                        .chain(client -> passkeyOnly(p)
-                                // The app asked for a passkey (acr_values=phr): a password is not even tried.
-                                ? Uni.createFrom().item(new AuthorizeStep.SignIn(p, client, email, null))
-                                : limits.reserveSignIn(email, origin.address()).chain(attempt -> {
+                        .chain(client -> limits.reserveSignIn(email, origin.address())
+                                .chain(attempt -> {
                                     if (attempt.evaluate()) {
                                         return evaluate(p, client, email, password, origin, attempt);
                                     }
@@ -161,13 +160,28 @@ public class AuthorizationFlow {
                     .invoke(() ->
                             audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)
                                     .with("method", "password")))
-                    .chain(() -> startSession(p, client, account, origin.address(), PASSWORD_AMR));
+                    .chain(() ->
+                            startSession(p, client, account, origin.address(), AuthenticationMethods.PASSWORD, null));
         });
     }
 
-    /** WebAuthn request options for the sign-in page's pending request (its request id and CSRF token). */
-    public Uni<Map<String, Object>> passkeyOptions(String requestId, String formCsrf, String cookieCsrf) {
-        return pendingFor(requestId, formCsrf, cookieCsrf, false).chain(p -> passkeys.requestOptions(p.id()));
+    /**
+     * WebAuthn request options for the sign-in page's pending request (its request id and CSRF token). Each is a
+     * challenge in Redis, so they are counted per client address and per sign-in page, like password attempts, and a
+     * page keeps only a few live ({@link dev.pressroom.auth.passkey.PasskeyChallenges}).
+     */
+    public Uni<Map<String, Object>> passkeyOptions(
+            String requestId, String formCsrf, String cookieCsrf, String address) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, false)
+                .chain(p -> limits.limit("pko", address, 60, config.limits().passkeyOptionsPerMinute())
+                        .chain(() -> limits.limit(
+                                "pkor",
+                                Tokens.sha256(p.id()),
+                                config.pendingRequestTtl().toSeconds(),
+                                PASSKEY_OPTIONS_PER_SIGN_IN))
+                        .onFailure(AuthorizationFlow::tooMany)
+                        .transform(AuthorizationFlow::tooManyPage)
+                        .chain(() -> passkeys.requestOptions(p.id())));
     }
 
     /**
@@ -199,15 +213,21 @@ public class AuthorizationFlow {
                                                         AuthorizeStep.SignInError.mustWait(attempt.waitSeconds())));
                                     }
                                     return passkeys.authenticate(p.id(), credential)
-                                            .chain(account -> limits.passkeySignInSucceeded(origin.address())
+                                            .chain(signedIn -> limits.passkeySignInSucceeded(origin.address())
                                                     .invoke(() -> audit.record(AuditEvent.of(
                                                                     AuditEventType.SIGN_IN,
-                                                                    account.id(),
+                                                                    signedIn.account()
+                                                                            .id(),
                                                                     clientIdOf(p),
                                                                     origin)
                                                             .with("method", "passkey")))
                                                     .chain(() -> startSession(
-                                                            p, client, account, origin.address(), PASSKEY_AMR)))
+                                                            p,
+                                                            client,
+                                                            signedIn.account(),
+                                                            origin.address(),
+                                                            AuthenticationMethods.PASSKEY,
+                                                            signedIn.passkeyId())))
                                             .onFailure(PasskeyRefused.class)
                                             .recoverWithItem(refused -> {
                                                 SignInFailure failure =
@@ -234,8 +254,8 @@ public class AuthorizationFlow {
                                 })));
     }
 
-    /** Whether the pending request accepts only a passkey sign-in (acr_values=phr). */
-    public static boolean passkeyOnly(PendingRequest p) {
+    /** Whether the sign-in page offers the passkey first (acr_values=phr); the password form stays. */
+    public static boolean passkeyFirst(PendingRequest p) {
         return p.request() != null && p.request().phishingResistant();
     }
 
@@ -249,6 +269,23 @@ public class AuthorizationFlow {
         return savePending(p, address).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
     }
 
+    /**
+     * The sign-in page again for a signed-in person about to change how they sign in, their email filled in: the
+     * password or a passkey, then back to their passkeys. A sign-in creates a new session, which is recent.
+     */
+    public Uni<AuthorizeStep> confirmIdentity(Session session, String csrf, String address) {
+        PendingRequest p = PendingRequest.confirmingIdentity(Tokens.random(24), csrf);
+        return accounts.find(UUID.fromString(session.accountId()))
+                .chain(account -> savePending(p, address)
+                        .replaceWith(
+                                new AuthorizeStep.SignIn(p, null, account == null ? null : account.email(), null)));
+    }
+
+    /** Whether the session may change how its person signs in now (AUTH_REAUTHENTICATE_WITHIN). */
+    public boolean allowsSignInChanges(Session session) {
+        return RecentSignIn.allowsChanges(session, clock.instant(), config.reauthenticateWithin());
+    }
+
     /** Each waiting request is kept in Redis: an address may leave only so many within their lifetime. */
     private Uni<Void> savePending(PendingRequest p, String address) {
         return limits.limit(
@@ -256,9 +293,17 @@ public class AuthorizationFlow {
                         address,
                         config.pendingRequestTtl().toSeconds(),
                         config.limits().pendingRequestsPerAddress())
-                .onFailure(e -> e instanceof OAuthException o && o.status() == 429)
-                .transform(e -> new ErrorPageException(429, Problem.TOO_MANY_REQUESTS, null))
+                .onFailure(AuthorizationFlow::tooMany)
+                .transform(AuthorizationFlow::tooManyPage)
                 .chain(() -> pending.save(p));
+    }
+
+    private static boolean tooMany(Throwable e) {
+        return e instanceof OAuthException o && o.status() == 429;
+    }
+
+    private static ErrorPageException tooManyPage(Throwable e) {
+        return new ErrorPageException(429, Problem.TOO_MANY_REQUESTS, null);
     }
 
     private Uni<Client> clientOf(PendingRequest p) {
@@ -268,14 +313,19 @@ public class AuthorizationFlow {
     }
 
     private Uni<AuthorizeStep> startSession(
-            PendingRequest p, Client client, Account account, String address, List<String> amr) {
+            PendingRequest p, Client client, Account account, String address, List<String> amr, UUID passkeyId) {
         String cookie = Tokens.random(32);
         Session session = new Session(
-                Tokens.random(16), account.id().toString(), clock.instant().getEpochSecond(), amr);
+                Tokens.random(16),
+                account.id().toString(),
+                clock.instant().getEpochSecond(),
+                amr,
+                passkeyId == null ? null : passkeyId.toString());
         if (p.request() == null) {
             return sessions.save(cookie, session)
                     .chain(() -> pending.take(p.id()))
-                    .replaceWith(new AuthorizeStep.Redirect(java.net.URI.create("/account"), cookie));
+                    .replaceWith(new AuthorizeStep.Redirect(
+                            java.net.URI.create(p.confirmsIdentity() ? "/account#passkeys" : "/account"), cookie));
         }
         return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
     }
@@ -326,21 +376,31 @@ public class AuthorizationFlow {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
-        boolean tooWeak =
-                session != null && request.phishingResistant() && !session.amr().contains("hwk");
-        if (session == null || tooWeak || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
-            return requireInteraction(p, "login_required", address)
-                    .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
+        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+            return signInAgain(p, client, address);
         }
         UUID accountId = UUID.fromString(session.accountId());
+        // acr_values=phr is a request (OIDC Core §3.1.2.1): a session signed in otherwise is offered its passkey once,
+        // when it has one; a person without one goes on, and the ID token's acr says what was done.
+        boolean mayStepUp = request.phishingResistant()
+                && !p.signedInForIt()
+                && !AuthenticationMethods.isPasskey(session.amr())
+                && !request.prompts("none");
         return Uni.combine()
                 .all()
-                .unis(accounts.find(accountId), consents.find(accountId, client.id()))
+                .unis(
+                        accounts.find(accountId),
+                        consents.find(accountId, client.id()),
+                        mayStepUp ? passkeys.list(accountId) : Uni.createFrom().item(List.<Passkey>of()))
                 .asTuple()
-                .chain(found -> found.getItem1() == null
-                        ? requireInteraction(p, "login_required", address)
-                                .replaceWith(new AuthorizeStep.SignIn(p, client, null, null))
+                .chain(found -> found.getItem1() == null || !found.getItem3().isEmpty()
+                        ? signInAgain(p, client, address)
                         : askOrIssue(p, client, session, newCookie, found.getItem1(), found.getItem2(), address));
+    }
+
+    private Uni<AuthorizeStep> signInAgain(PendingRequest p, Client client, String address) {
+        return requireInteraction(p, "login_required", address)
+                .replaceWith(new AuthorizeStep.SignIn(p, client, null, null));
     }
 
     /** Consent is asked once per account, client and set of scopes; later, only for scopes not yet granted. */
@@ -399,7 +459,8 @@ public class AuthorizationFlow {
                 session.amr(),
                 Tokens.random(16),
                 consentId.toString(),
-                clock.instant().getEpochSecond());
+                clock.instant().getEpochSecond(),
+                session.passkeyId());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());

@@ -6,6 +6,7 @@ import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.auth.validate.Scopes;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ public final class AuthorizationRequests {
                         .orElse(null),
                 // OIDC Core §3.1.2.1: acr_values is a preference; values not offered here are ignored.
                 Scopes.parse(params.optional(OAuthParams.ACR_VALUES).orElse(""))
-                        .contains(AuthorizationRequest.PHISHING_RESISTANT));
+                        .contains(AuthenticationMethods.PHISHING_RESISTANT));
     }
 
     private static List<String> scopes(Params params, Client client, String redirectUri, String state) {

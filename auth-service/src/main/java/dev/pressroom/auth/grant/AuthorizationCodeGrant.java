@@ -95,7 +95,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                 code.amr(),
                 code.issuedAt(),
                 now,
-                now);
+                now,
+                code.passkeyId());
         return issuer.issue(grant, code.scopes(), code.nonce(), null);
     }
 }

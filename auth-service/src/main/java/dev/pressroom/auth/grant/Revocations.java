@@ -38,7 +38,9 @@ public class Revocations {
         /** An expired refresh token was presented. */
         EXPIRED,
         /** The consent the grant rests on was removed (possibly given again since). */
-        CONSENT_REMOVED;
+        CONSENT_REMOVED,
+        /** The passkey the grant's sign-in used was removed. */
+        PASSKEY_REMOVED;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);

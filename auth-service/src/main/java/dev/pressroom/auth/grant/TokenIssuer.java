@@ -7,6 +7,7 @@ import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
+import dev.pressroom.auth.passkey.PasskeyStore;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.TokenStore;
@@ -24,7 +25,9 @@ import java.util.UUID;
  * Mints the tokens of a grant: an opaque access token (256 random bits), a refresh token when offline_access
  * was granted, and an ID token when openid is in scope. The consent the grant rests on must still exist in
  * PostgreSQL (removing the app, or removing and granting it again, ends every earlier grant even if Redis missed the
- * revocation; {@link ConsentStore#currentId} says how fresh the answer is). Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
+ * revocation; {@link ConsentStore#currentId} says how fresh the answer is). So must the passkey the grant's sign-in
+ * used, if any: removing a passkey ends what it started, every code not yet exchanged and every refresh chain, at their
+ * next use. Tokens are recorded before they are returned; if the grant was revoked meanwhile (a replayed code),
  * nothing is returned.
  */
 @ApplicationScoped
@@ -35,6 +38,7 @@ public class TokenIssuer {
     private final AccountService accounts;
     private final ClaimsService claims;
     private final ConsentStore consents;
+    private final PasskeyStore passkeys;
     private final IdTokenGenerator idTokens;
     private final AuthConfig config;
     private final Clock clock;
@@ -45,6 +49,7 @@ public class TokenIssuer {
             AccountService accounts,
             ClaimsService claims,
             ConsentStore consents,
+            PasskeyStore passkeys,
             IdTokenGenerator idTokens,
             AuthConfig config,
             Clock clock) {
@@ -53,6 +58,7 @@ public class TokenIssuer {
         this.accounts = accounts;
         this.claims = claims;
         this.consents = consents;
+        this.passkeys = passkeys;
         this.idTokens = idTokens;
         this.config = config;
         this.clock = clock;
@@ -71,7 +77,12 @@ public class TokenIssuer {
         UUID accountId = UUID.fromString(grant.accountId());
         return Uni.combine()
                 .all()
-                .unis(accounts.find(accountId), consents.currentId(accountId, grant.clientId()))
+                .unis(
+                        accounts.find(accountId),
+                        consents.currentId(accountId, grant.clientId()),
+                        grant.passkeyId() == null
+                                ? Uni.createFrom().item(true)
+                                : passkeys.exists(UUID.fromString(grant.passkeyId())))
                 .asTuple()
                 .chain(found -> {
                     if (found.getItem1() == null) {
@@ -84,6 +95,13 @@ public class TokenIssuer {
                                 grant.grantId(),
                                 Reason.CONSENT_REMOVED,
                                 "The person removed this app's access.");
+                    }
+                    if (!found.getItem3()) {
+                        return revocations.revokeGrantAndRefuse(
+                                grant.accountId(),
+                                grant.grantId(),
+                                Reason.PASSKEY_REMOVED,
+                                "The person removed the passkey this sign-in used.");
                     }
                     return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
                 });

@@ -338,6 +338,9 @@ public interface Messages {
     @Message("Removed the passkey {name}")
     String activityPasskeyRemoved(String name);
 
-    @Message("This app asks you to sign in with a passkey.")
-    String passkeyRequired();
+    @Message("To change how you sign in, confirm it is you: sign in again with your password or a passkey.")
+    String confirmIdentity();
+
+    @Message("This app asks for a passkey: use yours if you have one, or your password below.")
+    String passkeyPreferred();
 }

@@ -24,9 +24,19 @@ public final class Pages {
 
     public static native TemplateInstance logout(LogoutPage page);
 
-    /** {@code passkeyOnly}: the app asked for phishing-resistant sign-in (acr_values=phr), so no password form. */
+    /**
+     * {@code passkeyFirst}: the app asked for phishing-resistant sign-in (acr_values=phr), so the passkey is offered
+     * above the password form, which stays: acr_values is a request, not a requirement (OIDC Core §3.1.2.1).
+     * {@code confirmsIdentity}: a signed-in person confirms who they are before changing how they sign in.
+     */
     public record SignInPage(
-            String requestId, String csrf, String clientName, String email, String error, boolean passkeyOnly) {}
+            String requestId,
+            String csrf,
+            String clientName,
+            String email,
+            String error,
+            boolean passkeyFirst,
+            boolean confirmsIdentity) {}
 
     public record ConsentPage(
             String requestId,

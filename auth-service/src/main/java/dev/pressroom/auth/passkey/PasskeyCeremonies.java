@@ -7,6 +7,7 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.store.Session;
+import dev.pressroom.auth.store.SessionStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -26,7 +27,11 @@ public class PasskeyCeremonies {
     /** A name the person gives a passkey: at most this many characters (longer ones are cut). */
     public static final int NAME_MAX = 64;
 
+    /** A verified passkey sign-in: the account, and which of its passkeys (the session remembers it). */
+    public record SignedIn(Account account, UUID passkeyId) {}
+
     private final PasskeyStore passkeys;
+    private final SessionStore sessions;
     private final PasskeyChallenges challenges;
     private final PasskeyVerifier verifier;
     private final AccountService accounts;
@@ -35,12 +40,14 @@ public class PasskeyCeremonies {
 
     public PasskeyCeremonies(
             PasskeyStore passkeys,
+            SessionStore sessions,
             PasskeyChallenges challenges,
             PasskeyVerifier verifier,
             AccountService accounts,
             AuditLog audit,
             Clock clock) {
         this.passkeys = passkeys;
+        this.sessions = sessions;
         this.challenges = challenges;
         this.verifier = verifier;
         this.accounts = accounts;
@@ -138,17 +145,21 @@ public class PasskeyCeremonies {
         });
     }
 
-    /** Removes one of the session's account's passkeys; an id that is not one of them changes nothing. */
+    /**
+     * Removes one of the session's account's passkeys and ends every session that signed in with it (this one too, if
+     * it did); an id that is not one of them changes nothing. Grants those sessions made end at their next use
+     * ({@link dev.pressroom.auth.grant.TokenIssuer}).
+     */
     public Uni<Void> remove(Session session, UUID id, Origin origin) {
         UUID accountId = UUID.fromString(session.accountId());
-        return passkeys.remove(accountId, id)
-                .invoke(name -> {
-                    if (name != null) {
-                        audit.record(AuditEvent.of(AuditEventType.PASSKEY_REMOVED, accountId, null, origin)
-                                .with("name", name));
-                    }
-                })
-                .replaceWithVoid();
+        return passkeys.remove(accountId, id).chain(name -> {
+            if (name == null) {
+                return Uni.createFrom().voidItem();
+            }
+            audit.record(AuditEvent.of(AuditEventType.PASSKEY_REMOVED, accountId, null, origin)
+                    .with("name", name));
+            return sessions.endSignedInWith(id.toString());
+        });
     }
 
     /** Request options for a pending sign-in: any discoverable passkey of this RP, user verification required. */
@@ -166,9 +177,10 @@ public class PasskeyCeremonies {
 
     /**
      * Verifies a sign-in assertion for the pending request and records the use (counter compare-and-set); answers
-     * the account. Every refusal is a {@link PasskeyRefused} failure, with the account when the credential was known.
+     * the account and the passkey. Every refusal is a {@link PasskeyRefused} failure, with the account when the
+     * credential was known.
      */
-    public Uni<Account> authenticate(String pendingRequestId, String responseJson) {
+    public Uni<SignedIn> authenticate(String pendingRequestId, String responseJson) {
         PasskeyVerifier.Assertion assertion;
         try {
             assertion = verifier.readAssertion(responseJson);
@@ -193,6 +205,7 @@ public class PasskeyCeremonies {
                     return passkeys.recordUse(stored.id(), stored.signCount(), next, clock.instant())
                             .chain(recorded -> recorded
                                     ? accounts.find(stored.accountId())
+                                            .map(account -> new SignedIn(account, stored.id()))
                                     : Uni.createFrom()
                                             .failure(new PasskeyRefused(PasskeyRefused.Reason.CLONED_AUTHENTICATOR)
                                                     .of(stored.accountId())));

@@ -79,6 +79,12 @@ public class PasskeyRepository implements PasskeyStore {
     }
 
     @Override
+    public Uni<Boolean> exists(UUID id) {
+        return postgres.query("SELECT 1 FROM passkeys WHERE id = $1", Tuple.of(id))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    @Override
     public Uni<String> remove(UUID accountId, UUID id) {
         return postgres.query(
                         "DELETE FROM passkeys WHERE account_id = $1 AND id = $2 RETURNING name",

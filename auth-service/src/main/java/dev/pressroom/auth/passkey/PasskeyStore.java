@@ -23,6 +23,9 @@ public interface PasskeyStore {
      */
     Uni<Boolean> recordUse(UUID id, long seen, long next, Instant at);
 
+    /** Whether the passkey is still stored (it was not removed, nor its account deleted). */
+    Uni<Boolean> exists(UUID id);
+
     /** Removes the account's passkey; answers its name, or null when the account has no such passkey. */
     Uni<String> remove(UUID accountId, UUID id);
 }

@@ -7,7 +7,7 @@ import java.util.List;
  * A validated authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1).
  * {@code maxAge} is -1 when absent; {@code uiLocale} is the first language of ui_locales the pages speak, null when
  * none is, so that the sign-in and consent pages that follow speak it. {@code phishingResistant}: acr_values asked for
- * "phr", so only a passkey sign-in will do.
+ * "phr", so a passkey is offered first (a preference: a password still signs in).
  */
 @RegisterForReflection
 public record AuthorizationRequest(
@@ -21,12 +21,6 @@ public record AuthorizationRequest(
         long maxAge,
         String uiLocale,
         boolean phishingResistant) {
-
-    /**
-     * The one Authentication Context Class Reference honoured (OpenID EAP ACR Values 1.0): phishing-resistant
-     * authentication, i.e. a passkey. The ID token of a passkey sign-in carries it as acr.
-     */
-    public static final String PHISHING_RESISTANT = "phr";
 
     public boolean prompts(String value) {
         return prompt.contains(value);

@@ -3,7 +3,10 @@ package dev.pressroom.auth.store;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
-/** What an authorization code stands for, kept in Redis under the code's hash for five minutes. */
+/**
+ * What an authorization code stands for, kept in Redis under the code's hash for five minutes. {@code passkeyId}: the
+ * passkey the session signed in with, null for a password.
+ */
 @RegisterForReflection
 public record AuthorizationCode(
         String clientId,
@@ -17,4 +20,5 @@ public record AuthorizationCode(
         List<String> amr,
         String grantId,
         String consentId,
-        long issuedAt) {}
+        long issuedAt,
+        String passkeyId) {}

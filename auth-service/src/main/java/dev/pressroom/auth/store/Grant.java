@@ -7,6 +7,7 @@ import java.util.List;
  * What a token stands for: the grant (one code exchange and every refresh after it), the consent it rests on, the
  * client, the account and the granted scopes. Access and refresh tokens carry it, so revoking the grant id revokes
  * all. {@code chainStart} is when the code was issued: the refresh chain's absolute lifetime counts from it.
+ * {@code passkeyId}: the passkey the session signed in with, null for a password; once it is removed the grant ends.
  */
 @RegisterForReflection
 public record Grant(
@@ -20,10 +21,22 @@ public record Grant(
         List<String> amr,
         long chainStart,
         long issuedAt,
-        long expiresAt) {
+        long expiresAt,
+        String passkeyId) {
 
     public Grant withScopes(List<String> narrowed, long issuedAt, long expiresAt) {
         return new Grant(
-                grantId, consentId, clientId, accountId, narrowed, authTime, sid, amr, chainStart, issuedAt, expiresAt);
+                grantId,
+                consentId,
+                clientId,
+                accountId,
+                narrowed,
+                authTime,
+                sid,
+                amr,
+                chainStart,
+                issuedAt,
+                expiresAt,
+                passkeyId);
     }
 }

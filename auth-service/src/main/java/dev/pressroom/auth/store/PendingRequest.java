@@ -6,21 +6,32 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * An authorization request waiting for sign-in or consent, bound to the browser by its CSRF token.
  * {@code consentSid} is null while it waits for a sign-in; once consent is asked it holds the sid of the session
- * that was checked for it (prompt=login, max_age), and only that session may answer.
+ * that was checked for it (prompt=login, max_age), and only that session may answer. {@code confirmsIdentity}: a
+ * sign-in of the account pages asked for before a change to how the person signs in (no authorization request).
  */
 @RegisterForReflection
 public record PendingRequest(
-        String id, String csrf, AuthorizationRequest request, boolean signedInForIt, String consentSid) {
+        String id,
+        String csrf,
+        AuthorizationRequest request,
+        boolean signedInForIt,
+        String consentSid,
+        boolean confirmsIdentity) {
 
     public static PendingRequest start(String id, String csrf, AuthorizationRequest request) {
-        return new PendingRequest(id, csrf, request, false, null);
+        return new PendingRequest(id, csrf, request, false, null, false);
+    }
+
+    /** The account pages' sign-in, asked for before a change to how the person signs in. */
+    public static PendingRequest confirmingIdentity(String id, String csrf) {
+        return new PendingRequest(id, csrf, null, false, null, true);
     }
 
     public PendingRequest signedIn() {
-        return new PendingRequest(id, csrf, request, true, consentSid);
+        return new PendingRequest(id, csrf, request, true, consentSid, confirmsIdentity);
     }
 
     public PendingRequest awaitingConsentOf(String sid) {
-        return new PendingRequest(id, csrf, request, signedInForIt, sid);
+        return new PendingRequest(id, csrf, request, signedInForIt, sid, confirmsIdentity);
     }
 }

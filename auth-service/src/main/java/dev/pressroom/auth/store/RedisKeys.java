@@ -73,6 +73,11 @@ public final class RedisKeys {
         return PREFIX + "sess:" + Tokens.sha256(cookieValue);
     }
 
+    /** The sessions that signed in with one passkey (its id: not a secret), scored by when they expire. */
+    static String passkeySessions(String passkeyId) {
+        return PREFIX + "pks:" + passkeyId;
+    }
+
     static String pendingRequest(String id) {
         return PREFIX + "areq:" + Tokens.sha256(id);
     }

@@ -198,15 +198,35 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     // --- sessions ------------------------------------------------------------------------------------
 
+    /** A session that signed in with a passkey is also listed under it, so that removing the passkey ends it. */
     @Override
     public Uni<Void> save(String cookieValue, Session session) {
-        return command(
-                        "SET",
-                        RedisKeys.session(cookieValue),
-                        write(session),
-                        "EX",
-                        seconds(config.sessionTtl().toSeconds()))
-                .replaceWithVoid();
+        String key = RedisKeys.session(cookieValue);
+        long ttl = config.sessionTtl().toSeconds();
+        Uni<Void> saved =
+                command("SET", key, write(session), "EX", seconds(ttl)).replaceWithVoid();
+        if (session.passkeyId() == null) {
+            return saved;
+        }
+        long now = clock.instant().getEpochSecond();
+        return saved.chain(() -> eval(
+                        LuaScripts.INDEX_PASSKEY_SESSION,
+                        List.of(RedisKeys.passkeySessions(session.passkeyId())),
+                        List.of(key, seconds(now), seconds(now + ttl), seconds(ttl)))
+                .replaceWithVoid());
+    }
+
+    /** One DEL per session: their keys lie in different Redis Cluster slots. */
+    @Override
+    public Uni<Void> endSignedInWith(String passkeyId) {
+        String index = RedisKeys.passkeySessions(passkeyId);
+        return command("ZRANGE", index, "0", "-1").chain(keys -> {
+            Uni<Void> all = Uni.createFrom().voidItem();
+            for (Response key : keys) {
+                all = all.chain(() -> command("DEL", key.toString()).replaceWithVoid());
+            }
+            return all.chain(() -> command("DEL", index).replaceWithVoid());
+        });
     }
 
     @Override

@@ -13,6 +13,9 @@ public interface SessionStore {
     /** Ends the session of a cookie value, if any. */
     Uni<Void> delete(String cookieValue);
 
+    /** Ends every session that signed in with this passkey (its id) and has not expired. */
+    Uni<Void> endSignedInWith(String passkeyId);
+
     /** Whether a browser's value could be a session cookie (absent, empty or oversized ones are never looked up). */
     static boolean wellFormed(String cookieValue) {
         return cookieValue != null && !cookieValue.isEmpty() && cookieValue.length() <= 64;

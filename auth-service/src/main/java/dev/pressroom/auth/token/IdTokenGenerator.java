@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
-import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.kernel.id.Tokens;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -58,9 +57,10 @@ public class IdTokenGenerator {
         all.put("exp", now + config.accessTokenTtl().toSeconds());
         all.put("jti", UUID.randomUUID().toString());
         all.put("auth_time", input.authTime());
-        all.put("amr", input.amr());
-        if (input.amr().contains("hwk")) {
-            all.put("acr", AuthorizationRequest.PHISHING_RESISTANT);
+        all.put("amr", AuthenticationMethods.claimed(input.amr()));
+        String acr = AuthenticationMethods.acr(input.amr());
+        if (acr != null) {
+            all.put("acr", acr);
         }
         all.put("sid", input.sid());
         all.put("azp", input.clientId());

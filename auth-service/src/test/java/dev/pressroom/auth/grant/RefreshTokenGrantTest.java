@@ -10,6 +10,7 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.passkey.Passkey;
 import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.support.TestClients;
@@ -18,8 +19,10 @@ import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +67,45 @@ class RefreshTokenGrantTest {
                     .indefinitely()
                     .status();
         }
+    }
+
+    @Test
+    void refreshWhenPasskeyOfItsSignInRemovedThenInvalidGrantAndChainRevoked() {
+        TestGrants.Consented person = grants.consented("app", "openid", "offline_access");
+        UUID accountId = UUID.fromString(person.accountId());
+        UUID passkeyId = UUID.randomUUID();
+        grants.passkeys
+                .insert(new Passkey(
+                        passkeyId,
+                        accountId,
+                        new byte[16],
+                        new byte[0],
+                        0,
+                        "Phone",
+                        "",
+                        true,
+                        true,
+                        Instant.EPOCH,
+                        null))
+                .await()
+                .indefinitely();
+        String verifier = Tokens.random(32);
+        String code = grants.code(app, person, passkeyId, verifier, "n-2", "openid", "offline_access");
+        TokenResponse tokens = grants.authorizationCode
+                .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN)
+                .await()
+                .indefinitely();
+        String renewed = refresh(tokens.refreshToken()).refreshToken();
+
+        grants.passkeys.remove(accountId, passkeyId).await().indefinitely();
+        OAuthException refused = catchThrowableOfType(OAuthException.class, () -> refresh(renewed));
+
+        assertThat(refused.error()).isEqualTo("invalid_grant");
+        assertThat(chain.state(renewed)).isEqualTo(Outcome.Status.UNKNOWN);
+        assertThat(grants.revocations("passkey_removed")).isEqualTo(1.0);
+        assertThat(refresh(issued.refreshToken()).accessToken())
+                .as("a chain signed in with a password goes on")
+                .isNotBlank();
     }
 
     @AfterEach

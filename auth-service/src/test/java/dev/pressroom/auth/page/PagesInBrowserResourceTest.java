@@ -317,6 +317,14 @@ class PagesInBrowserResourceTest {
                 .anySatisfy(v -> assertThat(v).startsWith("label (critical)"));
     }
 
+    /** So is the hidden check: an element a display rule shows despite its hidden attribute is named. */
+    @Test
+    void hiddenCheckWhenStylesheetOverridesHiddenThenElementReported() {
+        browser.open("data:text/html,<style>p { display: flex }</style><div hidden><p hidden>inside</p></div>"
+                + "<p class='field-error' hidden></p><p>shown</p>");
+        assertThat(browser.visibleHiddenElements()).containsExactly("<p class=\"field-error\" hidden=\"\">");
+    }
+
     @Test
     void themeWhenServedThenDefaultAccentAndReadableText() {
         browser.open("/theme.css");
@@ -360,6 +368,7 @@ class PagesInBrowserResourceTest {
                 .anySatisfy(sheet -> assertThat((String) sheet).startsWith("/theme.css "));
         assertThat(browser.find(".brand img").getDomProperty("naturalWidth")).isNotEqualTo("0");
         browser.screenshot(name);
+        assertThat(browser.visibleHiddenElements()).as(browser.url()).isEmpty();
         assertThat(browser.seriousAccessibilityViolations()).as(browser.url()).isEmpty();
     }
 

@@ -28,7 +28,7 @@ class PasskeyResourceTest {
     private static final String REFUSED = "That passkey could not sign you in.";
 
     @Test
-    void signInWithPasskeyWhenAddedOnAccountPageThenCodeAndIdTokenSayHwk() throws Exception {
+    void signInWithPasskeyWhenAddedOnAccountPageThenCodeAndIdTokenSayPopAndUser() throws Exception {
         TestClients person = TestClients.create();
         TestAuthenticator authenticator = PasskeyCeremony.authenticator();
         Browser home = AccountPages.signedIn(person);
@@ -52,7 +52,7 @@ class PasskeyResourceTest {
 
         JsonNode claims = claims(tokens.path("id_token"));
         assertThat(claims.get("sub").asText()).isEqualTo(person.accountId);
-        assertThat(claims.get("amr").toString()).isEqualTo("[\"hwk\",\"user\"]");
+        assertThat(claims.get("amr").toString()).isEqualTo("[\"pop\",\"user\"]");
         assertThat(home.get("/account", Map.of()).asString()).doesNotContain("last used never");
         Map<String, Object> signIn = AuditEvents.await(
                 Map.of("type", "sign_in", "account_id", person.accountId),
@@ -68,42 +68,61 @@ class PasskeyResourceTest {
     }
 
     @Test
-    void authorizeWhenAcrPhrAndPasswordSessionThenOnlyAPasskeySignsInAndAcrSaysPhr() {
+    void authorizeWhenAcrPhrAndNoPasskeyThenPasswordSignsInAndNoAcrIsClaimed() {
+        TestClients person = TestClients.create();
+        Browser browser = new Browser();
+        Map<String, String> params = phr(person);
+
+        Response page = browser.get("/oauth/authorize", params);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.asString())
+                .contains("name=\"password\"")
+                .contains("This app asks for a passkey")
+                .containsSubsequence("id=\"passkey\"", "action=\"/signin\"");
+        Response consent = person.signIn(browser, page);
+        JsonNode claims = claims(person.exchange(
+                        TestClients.query(TestClients.allow(browser, consent)).get("code"))
+                .path("id_token"));
+
+        assertThat(claims.get("amr").toString()).isEqualTo("[\"pwd\"]");
+        assertThat(claims.has("acr")).as("acr says what was done: no passkey").isFalse();
+        // The password session goes on without asking again: the person has no passkey to offer.
+        assertThat(TestClients.query(browser.get("/oauth/authorize", params))).containsKey("code");
+    }
+
+    @Test
+    void authorizeWhenAcrPhrAndPasswordSessionOfAPasskeyHolderThenPasskeyOfferedAndEitherSignsIn() {
         TestClients person = TestClients.create();
         TestAuthenticator authenticator = added(person);
         Browser browser = new Browser();
         Response withPassword = person.exchange(person.code(browser, "openid"));
         assertThat(claims(withPassword.path("id_token")).has("acr")).isFalse();
+        Map<String, String> params = phr(person);
 
-        Map<String, String> params = new java.util.HashMap<>(person.authorizeParams("openid"));
-        params.put("acr_values", "urn:example:unknown phr");
-        Response page = browser.get("/oauth/authorize", params);
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.asString())
-                .contains("This app asks you to sign in with a passkey.")
-                .doesNotContain("name=\"password\"");
-        Response password = browser.post(
-                "/signin",
-                Map.of(
-                        "request",
-                        Browser.hidden(page, "request"),
-                        "csrf",
-                        Browser.hidden(page, "csrf"),
-                        "email",
-                        person.email,
-                        "password",
-                        TestClients.PASSWORD));
-        assertThat(password.statusCode())
-                .as("a password does not answer acr_values=phr")
-                .isEqualTo(200);
+        Response byPassword = browser.get("/oauth/authorize", params);
+        assertThat(byPassword.asString())
+                .contains("This app asks for a passkey")
+                .contains("name=\"password\"");
+        Response back = person.signIn(browser, byPassword);
+        assertThat(back.statusCode()).as("a password still signs in").isEqualTo(303);
+        assertThat(claims(person.exchange(TestClients.query(back).get("code")).path("id_token"))
+                        .has("acr"))
+                .isFalse();
 
-        Response back = PasskeyCeremony.signIn(browser, page, authenticator);
+        Response byPasskey = browser.get("/oauth/authorize", params);
+        back = PasskeyCeremony.signIn(browser, byPasskey, authenticator);
         JsonNode claims =
                 claims(person.exchange(TestClients.query(back).get("code")).path("id_token"));
         assertThat(claims.get("acr").asText()).isEqualTo("phr");
-        assertThat(claims.get("amr").toString()).isEqualTo("[\"hwk\",\"user\"]");
+        assertThat(claims.get("amr").toString()).isEqualTo("[\"pop\",\"user\"]");
         // The passkey session now satisfies phr without asking again.
         assertThat(TestClients.query(browser.get("/oauth/authorize", params))).containsKey("code");
+    }
+
+    private static Map<String, String> phr(TestClients person) {
+        Map<String, String> params = new java.util.HashMap<>(person.authorizeParams("openid"));
+        params.put("acr_values", "urn:example:unknown phr");
+        return params;
     }
 
     @Test
@@ -138,6 +157,26 @@ class PasskeyResourceTest {
         Response replayed = PasskeyCeremony.signIn(attacker, attackerPage, credential);
         assertThat(replayed.statusCode()).isEqualTo(200);
         assertThat(replayed.asString()).contains(REFUSED);
+    }
+
+    @Test
+    void signInWhenChallengePushedOutByNewerOnesThenRefusedAndTheNewestSignsIn() {
+        TestClients person = TestClients.create();
+        TestAuthenticator authenticator = added(person);
+        Browser browser = new Browser();
+        Response page = browser.get("/account", Map.of());
+        Map<String, Object> oldest = PasskeyCeremony.requestOptions(browser, page);
+        Map<String, Object> newest = oldest;
+        for (int i = 0; i < PasskeyChallenges.LIVE_PER_CEREMONY; i++) {
+            newest = PasskeyCeremony.requestOptions(browser, page);
+        }
+
+        assertThat(PasskeyCeremony.signIn(browser, page, authenticator.authenticate(oldest))
+                        .asString())
+                .contains(REFUSED);
+        assertThat(PasskeyCeremony.signIn(browser, page, authenticator.authenticate(newest))
+                        .statusCode())
+                .isEqualTo(303);
     }
 
     @Test

@@ -9,9 +9,11 @@ import dev.pressroom.auth.support.BrowserApp;
 import dev.pressroom.auth.support.IssuerOnTestPortProfile;
 import dev.pressroom.auth.support.RealBrowser;
 import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestClock;
 import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -20,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -29,7 +32,8 @@ import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
 
 /**
  * Passkeys end to end in Chromium with Selenium's virtual authenticator (no hardware): add one on the account page,
- * sign out, sign in to an app with it, and find "hwk" in the ID token's amr; a cloned authenticator (its counter
+ * sign out, sign in to an app with it, and find the ID token claiming only what was verified (amr "pop" and
+ * "user", never "hwk"; acr "phr"); a cloned authenticator (its counter
  * behind) and the credential presented for another account are refused. The pages are opened at
  * http://localhost:port, the RP id derived from the issuer (an IP address cannot be one).
  */
@@ -48,6 +52,14 @@ class PasskeysInBrowserResourceTest {
 
     private static RealBrowser browser;
 
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
     @BeforeAll
     static void start() throws IOException {
         BrowserApp.start();
@@ -63,7 +75,7 @@ class PasskeysInBrowserResourceTest {
     }
 
     @Test
-    void passkeyWhenAddedOnAccountPageThenSignsInToAnAppAndIdTokenSaysHwk() throws IOException {
+    void passkeyWhenAddedOnAccountPageThenSignsInToAnAppAndIdTokenSaysPopNotHwk() throws IOException {
         VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
         try {
             accountWithPasskey("grace");
@@ -79,6 +91,7 @@ class PasskeysInBrowserResourceTest {
             assertThat(browser.find("#passkey").isDisplayed()).isTrue();
             assertThat(browser.find("#passkey").getAttribute("data-conditional"))
                     .isNull();
+            assertThat(browser.visibleHiddenElements()).isEmpty();
             assertThat(browser.seriousAccessibilityViolations()).isEmpty();
             browser.submit("#passkey-button");
             assertThat(browser.find("h1").getText()).endsWith("wants to access your account");
@@ -89,7 +102,8 @@ class PasskeysInBrowserResourceTest {
             JsonNode claims = new ObjectMapper()
                     .readTree(Base64.getUrlDecoder()
                             .decode(idToken.substring(idToken.indexOf('.') + 1, idToken.lastIndexOf('.'))));
-            assertThat(claims.get("amr").toString()).contains("\"hwk\"");
+            assertThat(claims.get("amr").toString()).isEqualTo("[\"pop\",\"user\"]");
+            assertThat(claims.get("acr").asText()).isEqualTo("phr");
 
             withAutofill(noAutofill);
 
@@ -164,6 +178,43 @@ class PasskeysInBrowserResourceTest {
         }
     }
 
+    /**
+     * The page's script follows the answer to a sign-in that is not recent: Add a passkey, six minutes after signing
+     * in, opens the sign-in page to confirm who it is (email filled in); after the password the passkey is added.
+     */
+    @Test
+    void addWhenSignInNotRecentThenConfirmPageFirstThenAdded() throws IOException {
+        VirtualAuthenticator first = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        try {
+            accountWithPasskey("lin");
+        } finally {
+            browser.driver.removeVirtualAuthenticator(first);
+        }
+        clock.advance(Duration.ofMinutes(6));
+        VirtualAuthenticator second = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
+        Object noAutofill = withoutAutofill();
+        try {
+            browser.find("#passkey-name").sendKeys("Second");
+            browser.submit("#add-passkey button");
+            assertThat(URI.create(browser.url()).getPath()).isEqualTo("/account/confirm");
+            assertThat(browser.find("#confirm-identity").isDisplayed()).isTrue();
+            assertThat(browser.find("#email").getAttribute("value")).startsWith("lin-");
+            assertThat(second.getCredentials()).as("nothing was created").isEmpty();
+            assertThat(browser.visibleHiddenElements()).isEmpty();
+            assertThat(browser.seriousAccessibilityViolations()).isEmpty();
+
+            browser.find("#password").sendKeys(TestClients.PASSWORD);
+            browser.submit("button.primary");
+            assertThat(browser.url()).endsWith("/account#passkeys");
+            browser.find("#passkey-name").sendKeys("Second");
+            browser.submit("#add-passkey button");
+            assertThat(browser.findAll(".passkeys h3")).hasSize(2);
+        } finally {
+            withAutofill(noAutofill);
+            browser.driver.removeVirtualAuthenticator(second);
+        }
+    }
+
     /** Signs in with only {@code credential} on the authenticator: the sign-in page says it could not, no session. */
     private static void assertRefused(Credential credential) {
         VirtualAuthenticator authenticator = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
@@ -201,6 +252,7 @@ class PasskeysInBrowserResourceTest {
         browser.submit("#add-passkey button");
         assertThat(browser.find(".passkeys h3").getText()).isEqualTo("Chromium");
         assertThat(browser.find(".passkeys .note").getText()).endsWith("last used never.");
+        assertThat(browser.visibleHiddenElements()).isEmpty();
         assertThat(browser.seriousAccessibilityViolations()).isEmpty();
     }
 

@@ -229,6 +229,18 @@ public final class RealBrowser implements AutoCloseable {
     }
 
     /**
+     * Every element with the {@code hidden} attribute that the browser still lays out, its start tag each: a
+     * stylesheet's {@code display} beats the attribute's, so an empty error can show as a red "!" with no text. An
+     * element inside a hidden ancestor has no box and is not listed.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> visibleHiddenElements() {
+        return (List<String>) driver.executeScript("return [...document.querySelectorAll('[hidden]')]"
+                + ".filter(e => e.getClientRects().length > 0)"
+                + ".map(e => e.outerHTML.slice(0, e.outerHTML.indexOf('>') + 1))");
+    }
+
+    /**
      * axe-core's serious and critical violations on the current page, one line each (rule, help, elements); empty
      * when it has none. Skips the calling test where the build could not install axe-core.
      */

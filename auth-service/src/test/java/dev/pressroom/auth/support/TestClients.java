@@ -69,21 +69,26 @@ public final class TestClients {
     public Response signInAndConsent(Browser browser, Map<String, String> params) {
         Response page = browser.get("/oauth/authorize", params);
         Assertions.assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
-        Response afterSignIn = browser.post(
-                "/signin",
-                Map.of(
-                        "request",
-                        Browser.hidden(page, "request"),
-                        "csrf",
-                        Browser.hidden(page, "csrf"),
-                        "email",
-                        email,
-                        "password",
-                        PASSWORD));
+        Response afterSignIn = signIn(browser, page);
         if (afterSignIn.statusCode() == 303) {
             return afterSignIn;
         }
         return allow(browser, afterSignIn);
+    }
+
+    /** Signs in with the password on this sign-in page: answers the consent page or the redirect. */
+    public Response signIn(Browser browser, Response signInPage) {
+        return browser.post(
+                "/signin",
+                Map.of(
+                        "request",
+                        Browser.hidden(signInPage, "request"),
+                        "csrf",
+                        Browser.hidden(signInPage, "csrf"),
+                        "email",
+                        email,
+                        "password",
+                        PASSWORD));
     }
 
     /** Presses Allow on a consent page: answers the redirect back to the client. */

@@ -24,8 +24,10 @@ import dev.pressroom.auth.support.fakes.InMemoryAccountStore;
 import dev.pressroom.auth.support.fakes.InMemoryAuditStore;
 import dev.pressroom.auth.support.fakes.InMemoryCodeStore;
 import dev.pressroom.auth.support.fakes.InMemoryConsentStore;
+import dev.pressroom.auth.support.fakes.InMemoryPasskeyStore;
 import dev.pressroom.auth.support.fakes.InMemorySessionStore;
 import dev.pressroom.auth.support.fakes.InMemoryTokenStore;
+import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.token.IdTokenGenerator;
 import dev.pressroom.auth.token.TestSigners;
 import dev.pressroom.auth.validate.Pkce;
@@ -54,6 +56,7 @@ public final class TestGrants implements AutoCloseable {
     public final InMemoryTokenStore tokens;
     public final InMemoryAccountStore accounts = new InMemoryAccountStore();
     public final InMemoryConsentStore consents = new InMemoryConsentStore();
+    public final InMemoryPasskeyStore passkeys = new InMemoryPasskeyStore();
     public final InMemoryAuditStore audit = new InMemoryAuditStore();
     public final SigningKey key;
     public final Revocations revocations;
@@ -90,6 +93,7 @@ public final class TestGrants implements AutoCloseable {
                 new AccountService(accounts, HASHER, hashing, clock),
                 new ClaimsService(accounts),
                 consents,
+                passkeys,
                 new IdTokenGenerator(() -> key, this.config, clock, new ObjectMapper(), TestSigners.jdk()),
                 this.config,
                 clock);
@@ -137,6 +141,12 @@ public final class TestGrants implements AutoCloseable {
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */
     public String code(Client client, Consented person, String verifier, String nonce, String... scopes) {
+        return code(client, person, null, verifier, nonce, scopes);
+    }
+
+    /** As above, for a session that signed in with the passkey {@code passkeyId} (null: a password). */
+    public String code(
+            Client client, Consented person, UUID passkeyId, String verifier, String nonce, String... scopes) {
         String code = RedisKeys.newToken(person.accountId());
         long now = clock.instant().getEpochSecond();
         codes.save(
@@ -150,10 +160,11 @@ public final class TestGrants implements AutoCloseable {
                                 Pkce.s256(verifier),
                                 now - 30,
                                 "sid-" + code.substring(code.length() - 8),
-                                List.of("pwd"),
+                                passkeyId == null ? AuthenticationMethods.PASSWORD : AuthenticationMethods.PASSKEY,
                                 UUID.randomUUID().toString(),
                                 person.consentId(),
-                                now))
+                                now,
+                                passkeyId == null ? null : passkeyId.toString()))
                 .await()
                 .indefinitely();
         return code;

@@ -27,4 +27,10 @@ public final class InMemorySessionStore implements SessionStore {
         sessions.remove(cookieValue);
         return Uni.createFrom().voidItem();
     }
+
+    @Override
+    public synchronized Uni<Void> endSignedInWith(String passkeyId) {
+        sessions.values().removeIf(s -> passkeyId.equals(s.passkeyId()));
+        return Uni.createFrom().voidItem();
+    }
 }
