@@ -103,10 +103,25 @@ class RegisterResourceTest {
     }
 
     @Test
-    void registerWhenScopeHasOnlyUnknownValuesThenTheDefaultScope() {
+    void registerWhenScopeHasOnlyUnknownValuesThenOpenidOnly() {
         Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
         metadata.put("scope", "admin write:everything quoted\"token");
         register(Admin.initialAccessToken(), metadata).then().statusCode(201).body("scope", equalTo("openid"));
+    }
+
+    @Test
+    void registerWhenNoScopeSentThenStandardScopesReturnedAndUsable() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.remove("scope");
+        metadata.put("redirect_uris", List.of(TestClients.REDIRECT));
+        Response registered = register(Admin.initialAccessToken(), metadata);
+        registered.then().statusCode(201).body("scope", equalTo("openid profile email offline_access"));
+        TestClients person = TestClients.forClient(registered.path("client_id"), registered.path("client_secret"));
+        person.exchange(person.code(new Browser(), "openid profile email offline_access"))
+                .then()
+                .statusCode(200)
+                .body("scope", equalTo("openid profile email offline_access"))
+                .body("refresh_token", notNullValue());
     }
 
     @Test
