@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -72,24 +73,55 @@ public class ClientRepository {
     }
 
     /**
-     * RFC 7592 §2.2: replaces the metadata. A verified client that changes what people see or where they are sent
-     * (its name, any redirect or post-logout URI) loses the badge until staff check it again; the comparison runs
-     * on the row being replaced, so it holds however the updates interleave.
+     * RFC 7592 §2.2: replaces the metadata and the registration access token, provided the old token is still the
+     * current one. A verified client that changes what people see or where they are sent (its name, any redirect or
+     * post-logout URI) loses the badge until staff check it again; the comparison runs on the row being replaced, so
+     * it holds however the updates interleave.
      */
-    public Uni<Void> updateMetadata(Client c) {
+    public Uni<Boolean> updateMetadata(Client c, String oldTokenHash, String newTokenHash) {
         String unchanged = "(name = $2 AND redirect_uris = $3 AND post_logout_redirect_uris = $4)";
         return postgres.query(
                         "UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
                                 + "scopes = $5, verified = verified AND " + unchanged + ", "
                                 + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
-                                + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1",
+                                + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END, "
+                                + "registration_token_hash = $7 "
+                                + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
                                 c.name(),
                                 c.redirectUris().toArray(String[]::new),
                                 c.postLogoutRedirectUris().toArray(String[]::new),
-                                c.scopes().toArray(String[]::new))))
-                .replaceWithVoid();
+                                c.scopes().toArray(String[]::new),
+                                oldTokenHash,
+                                newTokenHash)))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * RFC 7592 §2.3: deletes a dynamically registered client and its consents in one transaction; answers the
+     * accounts that had consented (their tokens are revoked next), or null when the id and token match no client.
+     * The client's row is locked first: a consent being given meanwhile (its foreign key check) waits, so none is
+     * missed.
+     */
+    public Uni<List<String>> deleteRegistered(String id, String registrationTokenHash) {
+        return postgres.inTransaction(sql -> sql.preparedQuery(
+                        "SELECT id FROM clients WHERE id = $1 AND kind = 'dynamic' "
+                                + "AND registration_token_hash = $2 FOR UPDATE")
+                .execute(Tuple.of(id, registrationTokenHash))
+                .chain(found -> found.rowCount() == 0
+                        ? Uni.createFrom().<List<String>>nullItem()
+                        : sql.preparedQuery("DELETE FROM consents WHERE client_id = $1 RETURNING account_id")
+                                .execute(Tuple.of(id))
+                                .call(() -> sql.preparedQuery("DELETE FROM clients WHERE id = $1")
+                                        .execute(Tuple.of(id)))
+                                .map(ClientRepository::accountIds)));
+    }
+
+    private static List<String> accountIds(RowSet<Row> rows) {
+        List<String> ids = new ArrayList<>();
+        rows.forEach(row -> ids.add(row.getUUID("account_id").toString()));
+        return ids;
     }
 
     public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {

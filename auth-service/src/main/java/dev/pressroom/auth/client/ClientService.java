@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -156,13 +157,18 @@ public class ClientService {
         return clients.findRegistered(clientId, Tokens.sha256(registrationToken))
                 .onItem()
                 .ifNull()
-                .failWith(() ->
-                        OAuthException.invalidToken("The registration access token is not valid for this client."));
+                .failWith(ClientService::invalidRegistrationToken);
     }
 
-    /** RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. */
-    public Uni<Client> updateRegistration(
+    /**
+     * RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. The registration access token
+     * rotates (RFC 7592 §3 lets the server issue a new one with the answer): the old one stops working at once, so a
+     * token copied from an old configuration cannot change the client later. The update applies only while the old
+     * token is still the current one, so of two updates sent with one token exactly one succeeds.
+     */
+    public Uni<Registered> updateRegistration(
             String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
+        String newToken = Tokens.random(32);
         return readRegistration(clientId, registrationToken).chain(existing -> {
             if (!existing.authMethod().equals(m.authMethod())) {
                 throw new OAuthException(
@@ -171,14 +177,37 @@ public class ClientService {
                         "token_endpoint_auth_method cannot change; register a new client.",
                         null);
             }
-            return clients.updateMetadata(existing.withMetadata(m))
+            return clients.updateMetadata(
+                            existing.withMetadata(m), Tokens.sha256(registrationToken), Tokens.sha256(newToken))
+                    .invoke(updated -> {
+                        if (!updated) {
+                            throw invalidRegistrationToken();
+                        }
+                    })
                     .invoke(() -> cache.forget(clientId))
                     .chain(() -> clients.find(clientId))
                     .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
                             .with("kind", "dynamic")
                             .with("by", "client")
-                            .with("verified", saved.verified())));
+                            .with("verified", saved.verified())))
+                    .map(saved -> new Registered(saved, null, newToken));
         });
+    }
+
+    /**
+     * RFC 7592 §2.3: deletes the client and its consents; answers the accounts that had consented, whose tokens of
+     * this client the caller revokes. An unknown client or a wrong token is 401 invalid_token (§2.3).
+     */
+    public Uni<List<String>> deleteRegistration(String clientId, String registrationToken) {
+        return clients.deleteRegistered(clientId, Tokens.sha256(registrationToken))
+                .onItem()
+                .ifNull()
+                .failWith(ClientService::invalidRegistrationToken)
+                .invoke(() -> cache.forget(clientId));
+    }
+
+    private static OAuthException invalidRegistrationToken() {
+        return OAuthException.invalidToken("The registration access token is not valid for this client.");
     }
 
     public Uni<Boolean> markVerified(String clientId, String verifiedBy, Origin origin) {

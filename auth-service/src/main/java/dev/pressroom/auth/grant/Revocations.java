@@ -38,7 +38,9 @@ public class Revocations {
         /** An expired refresh token was presented. */
         EXPIRED,
         /** The consent the grant rests on was removed (possibly given again since). */
-        CONSENT_REMOVED;
+        CONSENT_REMOVED,
+        /** The client deleted its own registration (RFC 7592 §2.3). */
+        CLIENT_DELETED;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);

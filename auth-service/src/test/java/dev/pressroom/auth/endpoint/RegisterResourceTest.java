@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
 import dev.pressroom.auth.support.Admin;
+import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
@@ -267,16 +268,14 @@ class RegisterResourceTest {
             Map<String, Object> changed = new java.util.HashMap<>(METADATA);
             changed.put("client_id", clientId);
             changed.put(field, value);
-            update(clientId, registered.path("registration_access_token"), changed)
+            String rotated = update(clientId, registered.path("registration_access_token"), changed)
                     .then()
                     .statusCode(200)
                     .body(field, equalTo(value))
-                    .body("verified", equalTo(false));
-            RestAssured.given()
-                    .header("Authorization", "Bearer " + registered.path("registration_access_token"))
-                    .get("/oauth/register/" + clientId)
-                    .then()
-                    .body("verified", equalTo(false));
+                    .body("verified", equalTo(false))
+                    .extract()
+                    .path("registration_access_token");
+            read(clientId, rotated).then().body("verified", equalTo(false));
         });
     }
 
@@ -288,9 +287,108 @@ class RegisterResourceTest {
         verify(clientId);
         Map<String, Object> same = new java.util.HashMap<>(METADATA);
         same.put("client_id", clientId);
-        update(clientId, token, same).then().statusCode(200).body("verified", equalTo(true));
+        String rotated = update(clientId, token, same)
+                .then()
+                .statusCode(200)
+                .body("verified", equalTo(true))
+                .extract()
+                .path("registration_access_token");
         same.put("scope", "openid email");
-        update(clientId, token, same).then().statusCode(200).body("verified", equalTo(true));
+        update(clientId, rotated, same).then().statusCode(200).body("verified", equalTo(true));
+    }
+
+    @Test
+    void registrationUpdateWhenAcceptedThenNewRegistrationAccessTokenAndOldOneRefused() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        String oldToken = registered.path("registration_access_token");
+        Map<String, Object> same = new java.util.HashMap<>(METADATA);
+        same.put("client_id", clientId);
+        String newToken = update(clientId, oldToken, same)
+                .then()
+                .statusCode(200)
+                .body("client_secret", org.hamcrest.Matchers.nullValue())
+                .extract()
+                .path("registration_access_token");
+        assertThat(newToken).isNotBlank().isNotEqualTo(oldToken);
+        read(clientId, oldToken).then().statusCode(401).body("error", equalTo("invalid_token"));
+        update(clientId, oldToken, same).then().statusCode(401);
+        read(clientId, newToken).then().statusCode(200).body("client_id", equalTo(clientId));
+    }
+
+    @Test
+    void registrationDeleteWhenTokenValidThen204AndClientConsentsAndTokensGone() {
+        Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+        metadata.put("client_name", "Blog about to leave");
+        metadata.put("redirect_uris", List.of(TestClients.REDIRECT));
+        Response registered = register(Admin.initialAccessToken(), metadata);
+        String clientId = registered.path("client_id");
+        String token = registered.path("registration_access_token");
+        List<Browser> browsers = List.of(new Browser(), new Browser());
+        List<String> accessTokens = new java.util.ArrayList<>();
+        for (Browser browser : browsers) {
+            TestClients person = TestClients.forClient(clientId, registered.path("client_secret"));
+            accessTokens.add(person.exchange(person.code(browser, "openid offline_access"))
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .path("access_token"));
+            assertThat(browser.get("/account", Map.of()).asString()).contains("Blog about to leave");
+        }
+
+        RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .delete("/oauth/register/" + clientId)
+                .then()
+                .statusCode(204)
+                .header("Cache-Control", "no-store");
+
+        for (String accessToken : accessTokens) {
+            Admin.publicApi()
+                    .header("Authorization", "Bearer " + accessToken)
+                    .get("/oauth/userinfo")
+                    .then()
+                    .statusCode(401)
+                    .body("error", equalTo("invalid_token"));
+        }
+        for (Browser browser : browsers) {
+            assertThat(browser.get("/account", Map.of()).asString()).doesNotContain("Blog about to leave");
+        }
+        read(clientId, token).then().statusCode(401);
+        RestAssured.given()
+                .header("Authorization", "Bearer " + token)
+                .delete("/oauth/register/" + clientId)
+                .then()
+                .statusCode(401)
+                .body("error", equalTo("invalid_token"));
+        Map<String, String> params = TestClients.create().authorizeParams("openid");
+        params.put("client_id", clientId);
+        assertThat(new Browser().get("/oauth/authorize", params).statusCode()).isEqualTo(400);
+        assertThat(AuditEvents.detail(
+                        AuditEvents.await(Map.of("type", "client_deleted", "client_id", clientId), e -> true),
+                        "consents_removed"))
+                .isEqualTo(2);
+    }
+
+    @Test
+    void registrationDeleteWhenTokenWrongOrOfAnotherClientThen401AndClientKept() {
+        Response registered = register(Admin.initialAccessToken(), METADATA);
+        Response other = register(Admin.initialAccessToken(), METADATA);
+        String clientId = registered.path("client_id");
+        for (String wrong : List.of("wrong", other.<String>path("registration_access_token"))) {
+            RestAssured.given()
+                    .header("Authorization", "Bearer " + wrong)
+                    .delete("/oauth/register/" + clientId)
+                    .then()
+                    .statusCode(401)
+                    .body("error", equalTo("invalid_token"));
+        }
+        RestAssured.given().delete("/oauth/register/" + clientId).then().statusCode(401);
+        read(clientId, registered.path("registration_access_token")).then().statusCode(200);
+    }
+
+    private static Response read(String clientId, String token) {
+        return RestAssured.given().header("Authorization", "Bearer " + token).get("/oauth/register/" + clientId);
     }
 
     private static void verify(String clientId) {
