@@ -112,8 +112,9 @@ public class ClientService {
     }
 
     /**
-     * RFC 7591 §3: consumes the initial access token and creates the client in one transaction, so a token
-     * registers exactly one client.
+     * RFC 7591 §3: uses the initial access token once and creates the client in one transaction. The use is counted
+     * on the token's row, which the transaction holds locked, so a token of n uses registers exactly n clients
+     * however many requests race for it; each use is audited with the token's id.
      */
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
         Instant now = clock.instant();
@@ -122,34 +123,51 @@ public class ClientService {
         String registrationToken = Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
-                                + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
+        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET uses = uses + 1, "
+                                + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
+                                + "AND expires_at > $2 RETURNING id, uses, max_uses")
                         .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
                         .chain(rows -> rows.rowCount() == 1
                                 ? clients.insert(sql, client, Tokens.sha256(registrationToken))
+                                        .replaceWith(rows.iterator().next())
                                 : Uni.createFrom()
                                         .failure(
                                                 OAuthException.invalidToken("The initial access token is not valid."))))
-                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
+                .invoke(use -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
                         .with("kind", "dynamic")
-                        .with("by", "registration")))
+                        .with("by", "registration")
+                        .with("initial_access_token", use.getUUID("id").toString())
+                        .with("use", use.getInteger("uses"))
+                        .with("max_uses", use.getInteger("max_uses"))))
                 .replaceWith(new Registered(client, secret, registrationToken));
     }
 
-    /** Staff mint an initial access token for one self-hosted instance. */
-    public Uni<Map<String, Object>> mintInitialAccessToken(String createdBy, java.time.Duration ttl) {
+    /**
+     * Staff mint an initial access token: one self-hosted instance registers with it, or up to {@code maxUses}
+     * (a fleet an operator provisions), until it expires after {@code ttl}.
+     */
+    public Uni<Map<String, Object>> mintInitialAccessToken(String createdBy, Duration ttl, int maxUses) {
         String token = Tokens.random(32);
         Instant now = clock.instant();
         Instant expires = now.plus(ttl);
         return postgres.query(
-                        "INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
-                                + "VALUES ($1, $2, $3, $4)",
+                        "INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at, max_uses) "
+                                + "VALUES ($1, $2, $3, $4, $5) RETURNING id",
                         Tuple.of(
                                 Tokens.sha256(token),
                                 createdBy,
                                 OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
-                                OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
-                .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
+                                OffsetDateTime.ofInstant(expires, ZoneOffset.UTC),
+                                maxUses))
+                .map(rows -> Map.of(
+                        "initial_access_token",
+                        token,
+                        "id",
+                        rows.iterator().next().getUUID("id").toString(),
+                        "expires_at",
+                        expires.getEpochSecond(),
+                        "max_uses",
+                        maxUses));
     }
 
     /** RFC 7592 §2.1: the client's own registration, read with its registration access token. */
