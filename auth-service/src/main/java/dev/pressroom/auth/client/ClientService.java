@@ -248,6 +248,7 @@ public class ClientService {
                 m.redirectUris(),
                 m.postLogoutRedirectUris(),
                 m.scopes(),
+                m.links(),
                 m.authMethod(),
                 kind,
                 false,

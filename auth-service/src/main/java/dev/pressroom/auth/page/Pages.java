@@ -28,11 +28,19 @@ public final class Pages {
     public record SignInPage(
             String requestId, String csrf, String clientName, String email, String error, boolean passkeyOnly) {}
 
+    /**
+     * {@code logoUri}, {@code homePage}, {@code policy} and {@code terms} are the client's own (https), each null
+     * unless the client is verified (spec Authentication C.5).
+     */
     public record ConsentPage(
             String requestId,
             String csrf,
             String clientName,
             boolean verified,
+            String logoUri,
+            String homePage,
+            String policy,
+            String terms,
             String redirectTo,
             String accountEmail,
             List<ScopeLine> scopes,

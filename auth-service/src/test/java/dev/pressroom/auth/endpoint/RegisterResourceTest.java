@@ -255,6 +255,8 @@ class RegisterResourceTest {
     @Test
     void registrationWhenVerifiedClientChangesNameOrAnyRedirectOrPostLogoutUriThenLosesBadgeUntilCheckedAgain() {
         Map<String, Object> changes = Map.of(
+                "logo_uri",
+                "https://blog.example.org/new-logo.png",
                 "client_name",
                 "Renamed blog",
                 "redirect_uris",
@@ -389,6 +391,92 @@ class RegisterResourceTest {
 
     private static Response read(String clientId, String token) {
         return RestAssured.given().header("Authorization", "Bearer " + token).get("/oauth/register/" + clientId);
+    }
+
+    @Test
+    void registerWhenLogoAndPagesSentThenStoredAndReturned() {
+        Response registered = register(Admin.initialAccessToken(), withLinks(METADATA));
+        registered.then().statusCode(201);
+        for (Response answer :
+                List.of(registered, read(registered.path("client_id"), registered.path("registration_access_token")))) {
+            answer.then()
+                    .body("logo_uri", equalTo(LINKS.get("logo_uri")))
+                    .body("client_uri", equalTo(LINKS.get("client_uri")))
+                    .body("policy_uri", equalTo(LINKS.get("policy_uri")))
+                    .body("tos_uri", equalTo(LINKS.get("tos_uri")));
+        }
+        register(Admin.initialAccessToken(), METADATA)
+                .then()
+                .statusCode(201)
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("logo_uri")));
+    }
+
+    @Test
+    void registerWhenLogoOrPageNotHttpsOrBadHostThenInvalidClientMetadata() {
+        for (String member : LINKS.keySet()) {
+            for (String bad : List.of(
+                    "http://blog.example.org/x", "https://localhost/x", "javascript:alert(1)", "data:image/png,AA")) {
+                Map<String, Object> metadata = new java.util.HashMap<>(METADATA);
+                metadata.put(member, bad);
+                register(Admin.initialAccessToken(), metadata)
+                        .then()
+                        .statusCode(400)
+                        .body("error", equalTo("invalid_client_metadata"))
+                        .body("error_description", org.hamcrest.Matchers.startsWith(member + " "));
+            }
+        }
+    }
+
+    @Test
+    void consentWhenClientUnverifiedThenNoLogoNorPagesOnlyTheRedirectAddressAndOnceVerifiedBoth() {
+        Map<String, Object> metadata = withLinks(METADATA);
+        metadata.put("redirect_uris", List.of(TestClients.REDIRECT));
+        Response registered = register(Admin.initialAccessToken(), metadata);
+        String clientId = registered.path("client_id");
+        String unverified = consentPage(clientId, registered.path("client_secret"));
+        assertThat(unverified).contains("not verified").contains(TestClients.REDIRECT);
+        LINKS.values().forEach(link -> assertThat(unverified).doesNotContain(link));
+
+        verify(clientId);
+        String verified = consentPage(clientId, registered.path("client_secret"));
+        assertThat(verified)
+                .contains("Verified app")
+                .contains("<img class=\"client-logo\" src=\"" + LINKS.get("logo_uri") + "\"")
+                .contains("href=\"" + LINKS.get("client_uri") + "\"")
+                .contains("href=\"" + LINKS.get("policy_uri") + "\"")
+                .contains("href=\"" + LINKS.get("tos_uri") + "\"")
+                .doesNotContain("not verified");
+    }
+
+    private static final Map<String, String> LINKS = Map.of(
+            "logo_uri", "https://blog.example.org/logo.png",
+            "client_uri", "https://blog.example.org/",
+            "policy_uri", "https://blog.example.org/privacy",
+            "tos_uri", "https://blog.example.org/terms");
+
+    private static Map<String, Object> withLinks(Map<String, Object> metadata) {
+        Map<String, Object> with = new java.util.HashMap<>(metadata);
+        with.putAll(LINKS);
+        return with;
+    }
+
+    /** The consent page a fresh person sees for the client (openid email), as HTML. */
+    private static String consentPage(String clientId, String secret) {
+        TestClients person = TestClients.forClient(clientId, secret);
+        Browser browser = new Browser();
+        Response page = browser.get("/oauth/authorize", person.authorizeParams("openid email"));
+        return browser.post(
+                        "/signin",
+                        Map.of(
+                                "request",
+                                Browser.hidden(page, "request"),
+                                "csrf",
+                                Browser.hidden(page, "csrf"),
+                                "email",
+                                person.email,
+                                "password",
+                                TestClients.PASSWORD))
+                .asString();
     }
 
     private static void verify(String clientId) {

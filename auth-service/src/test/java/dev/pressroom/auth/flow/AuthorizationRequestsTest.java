@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
 import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.validate.Pkce;
@@ -26,6 +27,7 @@ class AuthorizationRequestsTest {
             List.of(REDIRECT),
             List.of(),
             List.of("openid", "email", "offline_access"),
+            ClientMetadata.Links.NONE,
             OAuthParams.CLIENT_SECRET_BASIC,
             Client.Kind.FIRST_PARTY,
             false,
