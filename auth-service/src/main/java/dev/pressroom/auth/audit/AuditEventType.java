@@ -35,6 +35,11 @@ public enum AuditEventType {
     CLIENT_REGISTERED("client_registered"),
     CLIENT_UPDATED("client_updated"),
     CLIENT_VERIFIED("client_verified"),
+    /**
+     * A registered client deleted itself (RFC 7592 §2.3); details.consents_removed: how many people's consents went
+     * with it (their tokens of it are revoked).
+     */
+    CLIENT_DELETED("client_deleted"),
     /** A signing key was published, activated or retired (details.step). */
     SIGNING_KEY_ROTATED("signing_key_rotated"),
     /** Any call of the admin API, refused ones included (details.actor, method, path, status). */

@@ -13,6 +13,7 @@ public record Client(
         List<String> redirectUris,
         List<String> postLogoutRedirectUris,
         List<String> scopes,
+        ClientMetadata.Links links,
         String authMethod,
         Kind kind,
         boolean verified,
@@ -30,11 +31,19 @@ public record Client(
         return OAuthParams.AUTH_METHOD_NONE.equals(authMethod);
     }
 
+    /**
+     * The logo and pages the consent page shows: a verified client's own; none for an unverified one, which could
+     * otherwise borrow a trusted app's look (spec Authentication C.5 shows it only the address it sends people to).
+     */
+    public ClientMetadata.Links linksShownOnConsent() {
+        return verified ? links : ClientMetadata.Links.NONE;
+    }
+
     public boolean allowsScope(String scope) {
         return scopes.contains(scope);
     }
 
-    /** The same client with the name, URIs and scopes of new metadata (RFC 7592 update); all else is kept. */
+    /** The same client with the name, URIs, links and scopes of new metadata (RFC 7592 update); all else is kept. */
     public Client withMetadata(ClientMetadata.Valid m) {
         return new Client(
                 id,
@@ -43,6 +52,7 @@ public record Client(
                 m.redirectUris(),
                 m.postLogoutRedirectUris(),
                 m.scopes(),
+                m.links(),
                 authMethod,
                 kind,
                 verified,

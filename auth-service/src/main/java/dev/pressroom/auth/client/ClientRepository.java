@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -10,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +21,8 @@ import java.util.Locale;
 public class ClientRepository {
 
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
-            + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at";
+            + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at, "
+            + "logo_uri, client_uri, policy_uri, tos_uri";
 
     private final PostgresCalls postgres;
 
@@ -34,7 +37,7 @@ public class ClientRepository {
 
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery("INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
-                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)")
                 .execute(tuple(c).addString(registrationTokenHash))
                 .replaceWithVoid();
     }
@@ -43,11 +46,14 @@ public class ClientRepository {
     public Uni<Void> upsertFirstParty(Client c) {
         return postgres.query(
                         "INSERT INTO clients (" + COLUMNS + ") VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO UPDATE SET "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
+                                + "ON CONFLICT (id) DO UPDATE SET "
                                 + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
                                 + "redirect_uris = EXCLUDED.redirect_uris, "
                                 + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
-                                + "auth_method = EXCLUDED.auth_method WHERE clients.kind = 'first_party'",
+                                + "auth_method = EXCLUDED.auth_method, logo_uri = EXCLUDED.logo_uri, "
+                                + "client_uri = EXCLUDED.client_uri, policy_uri = EXCLUDED.policy_uri, "
+                                + "tos_uri = EXCLUDED.tos_uri WHERE clients.kind = 'first_party'",
                         tuple(c))
                 .replaceWithVoid();
     }
@@ -72,24 +78,62 @@ public class ClientRepository {
     }
 
     /**
-     * RFC 7592 §2.2: replaces the metadata. A verified client that changes what people see or where they are sent
-     * (its name, any redirect or post-logout URI) loses the badge until staff check it again; the comparison runs
-     * on the row being replaced, so it holds however the updates interleave.
+     * RFC 7592 §2.2: replaces the metadata and the registration access token, provided the old token is still the
+     * current one. A verified client that changes what people see or where they are sent (its name, logo, pages, any
+     * redirect or post-logout URI) loses the badge until staff check it again; the comparison runs on the row being
+     * replaced, so it holds however the updates interleave.
      */
-    public Uni<Void> updateMetadata(Client c) {
-        String unchanged = "(name = $2 AND redirect_uris = $3 AND post_logout_redirect_uris = $4)";
+    public Uni<Boolean> updateMetadata(Client c, String oldTokenHash, String newTokenHash) {
+        String unchanged = "(name = $2 AND redirect_uris = $3 AND post_logout_redirect_uris = $4 "
+                + "AND logo_uri IS NOT DISTINCT FROM $8 AND client_uri IS NOT DISTINCT FROM $9 "
+                + "AND policy_uri IS NOT DISTINCT FROM $10 AND tos_uri IS NOT DISTINCT FROM $11)";
         return postgres.query(
                         "UPDATE clients SET name = $2, redirect_uris = $3, post_logout_redirect_uris = $4, "
                                 + "scopes = $5, verified = verified AND " + unchanged + ", "
                                 + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
-                                + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END WHERE id = $1",
+                                + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END, "
+                                + "logo_uri = $8, client_uri = $9, policy_uri = $10, tos_uri = $11, "
+                                + "registration_token_hash = $7 "
+                                + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
                                 c.name(),
                                 c.redirectUris().toArray(String[]::new),
                                 c.postLogoutRedirectUris().toArray(String[]::new),
-                                c.scopes().toArray(String[]::new))))
-                .replaceWithVoid();
+                                c.scopes().toArray(String[]::new),
+                                oldTokenHash,
+                                newTokenHash,
+                                c.links().logoUri(),
+                                c.links().clientUri(),
+                                c.links().policyUri(),
+                                c.links().tosUri())))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * RFC 7592 §2.3: deletes a dynamically registered client and its consents in one transaction; answers the
+     * accounts that had consented (their tokens are revoked next), or null when the id and token match no client.
+     * The client's row is locked first: a consent being given meanwhile (its foreign key check) waits, so none is
+     * missed.
+     */
+    public Uni<List<String>> deleteRegistered(String id, String registrationTokenHash) {
+        return postgres.inTransaction(sql -> sql.preparedQuery(
+                        "SELECT id FROM clients WHERE id = $1 AND kind = 'dynamic' "
+                                + "AND registration_token_hash = $2 FOR UPDATE")
+                .execute(Tuple.of(id, registrationTokenHash))
+                .chain(found -> found.rowCount() == 0
+                        ? Uni.createFrom().<List<String>>nullItem()
+                        : sql.preparedQuery("DELETE FROM consents WHERE client_id = $1 RETURNING account_id")
+                                .execute(Tuple.of(id))
+                                .call(() -> sql.preparedQuery("DELETE FROM clients WHERE id = $1")
+                                        .execute(Tuple.of(id)))
+                                .map(ClientRepository::accountIds)));
+    }
+
+    private static List<String> accountIds(RowSet<Row> rows) {
+        List<String> ids = new ArrayList<>();
+        rows.forEach(row -> ids.add(row.getUUID("account_id").toString()));
+        return ids;
     }
 
     public Uni<Boolean> markVerified(String id, String verifiedBy, Instant at) {
@@ -113,7 +157,11 @@ public class ClientRepository {
                 c.verifiedBy(),
                 c.verifiedAt() == null ? null : OffsetDateTime.ofInstant(c.verifiedAt(), ZoneOffset.UTC),
                 c.createdBy(),
-                OffsetDateTime.ofInstant(c.createdAt(), ZoneOffset.UTC)));
+                OffsetDateTime.ofInstant(c.createdAt(), ZoneOffset.UTC),
+                c.links().logoUri(),
+                c.links().clientUri(),
+                c.links().policyUri(),
+                c.links().tosUri()));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -130,6 +178,11 @@ public class ClientRepository {
                 List.of(r.getArrayOfStrings("redirect_uris")),
                 List.of(r.getArrayOfStrings("post_logout_redirect_uris")),
                 List.of(r.getArrayOfStrings("scopes")),
+                new ClientMetadata.Links(
+                        r.getString("logo_uri"),
+                        r.getString("client_uri"),
+                        r.getString("policy_uri"),
+                        r.getString("tos_uri")),
                 r.getString("auth_method"),
                 Client.Kind.valueOf(r.getString("kind").toUpperCase(Locale.ROOT)),
                 r.getBoolean("verified"),

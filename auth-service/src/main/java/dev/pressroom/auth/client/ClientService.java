@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -111,8 +112,9 @@ public class ClientService {
     }
 
     /**
-     * RFC 7591 §3: consumes the initial access token and creates the client in one transaction, so a token
-     * registers exactly one client.
+     * RFC 7591 §3: uses the initial access token once and creates the client in one transaction. The use is counted
+     * on the token's row, which the transaction holds locked, so a token of n uses registers exactly n clients
+     * however many requests race for it; each use is audited with the token's id.
      */
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
         Instant now = clock.instant();
@@ -121,34 +123,51 @@ public class ClientService {
         String registrationToken = Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET used_at = $2, "
-                                + "used_by_client = $3 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2")
+        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET uses = uses + 1, "
+                                + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
+                                + "AND expires_at > $2 RETURNING id, uses, max_uses")
                         .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
                         .chain(rows -> rows.rowCount() == 1
                                 ? clients.insert(sql, client, Tokens.sha256(registrationToken))
+                                        .replaceWith(rows.iterator().next())
                                 : Uni.createFrom()
                                         .failure(
                                                 OAuthException.invalidToken("The initial access token is not valid."))))
-                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
+                .invoke(use -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
                         .with("kind", "dynamic")
-                        .with("by", "registration")))
+                        .with("by", "registration")
+                        .with("initial_access_token", use.getUUID("id").toString())
+                        .with("use", use.getInteger("uses"))
+                        .with("max_uses", use.getInteger("max_uses"))))
                 .replaceWith(new Registered(client, secret, registrationToken));
     }
 
-    /** Staff mint an initial access token for one self-hosted instance. */
-    public Uni<Map<String, Object>> mintInitialAccessToken(String createdBy, java.time.Duration ttl) {
+    /**
+     * Staff mint an initial access token: one self-hosted instance registers with it, or up to {@code maxUses}
+     * (a fleet an operator provisions), until it expires after {@code ttl}.
+     */
+    public Uni<Map<String, Object>> mintInitialAccessToken(String createdBy, Duration ttl, int maxUses) {
         String token = Tokens.random(32);
         Instant now = clock.instant();
         Instant expires = now.plus(ttl);
         return postgres.query(
-                        "INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at) "
-                                + "VALUES ($1, $2, $3, $4)",
+                        "INSERT INTO initial_access_tokens (token_hash, created_by, created_at, expires_at, max_uses) "
+                                + "VALUES ($1, $2, $3, $4, $5) RETURNING id",
                         Tuple.of(
                                 Tokens.sha256(token),
                                 createdBy,
                                 OffsetDateTime.ofInstant(now, ZoneOffset.UTC),
-                                OffsetDateTime.ofInstant(expires, ZoneOffset.UTC)))
-                .replaceWith(Map.of("initial_access_token", token, "expires_at", expires.getEpochSecond()));
+                                OffsetDateTime.ofInstant(expires, ZoneOffset.UTC),
+                                maxUses))
+                .map(rows -> Map.of(
+                        "initial_access_token",
+                        token,
+                        "id",
+                        rows.iterator().next().getUUID("id").toString(),
+                        "expires_at",
+                        expires.getEpochSecond(),
+                        "max_uses",
+                        maxUses));
     }
 
     /** RFC 7592 §2.1: the client's own registration, read with its registration access token. */
@@ -156,13 +175,18 @@ public class ClientService {
         return clients.findRegistered(clientId, Tokens.sha256(registrationToken))
                 .onItem()
                 .ifNull()
-                .failWith(() ->
-                        OAuthException.invalidToken("The registration access token is not valid for this client."));
+                .failWith(ClientService::invalidRegistrationToken);
     }
 
-    /** RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. */
-    public Uni<Client> updateRegistration(
+    /**
+     * RFC 7592 §2.2: the client replaces its metadata; the auth method cannot change. The registration access token
+     * rotates (RFC 7592 §3 lets the server issue a new one with the answer): the old one stops working at once, so a
+     * token copied from an old configuration cannot change the client later. The update applies only while the old
+     * token is still the current one, so of two updates sent with one token exactly one succeeds.
+     */
+    public Uni<Registered> updateRegistration(
             String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
+        String newToken = Tokens.random(32);
         return readRegistration(clientId, registrationToken).chain(existing -> {
             if (!existing.authMethod().equals(m.authMethod())) {
                 throw new OAuthException(
@@ -171,14 +195,37 @@ public class ClientService {
                         "token_endpoint_auth_method cannot change; register a new client.",
                         null);
             }
-            return clients.updateMetadata(existing.withMetadata(m))
+            return clients.updateMetadata(
+                            existing.withMetadata(m), Tokens.sha256(registrationToken), Tokens.sha256(newToken))
+                    .invoke(updated -> {
+                        if (!updated) {
+                            throw invalidRegistrationToken();
+                        }
+                    })
                     .invoke(() -> cache.forget(clientId))
                     .chain(() -> clients.find(clientId))
                     .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
                             .with("kind", "dynamic")
                             .with("by", "client")
-                            .with("verified", saved.verified())));
+                            .with("verified", saved.verified())))
+                    .map(saved -> new Registered(saved, null, newToken));
         });
+    }
+
+    /**
+     * RFC 7592 §2.3: deletes the client and its consents; answers the accounts that had consented, whose tokens of
+     * this client the caller revokes. An unknown client or a wrong token is 401 invalid_token (§2.3).
+     */
+    public Uni<List<String>> deleteRegistration(String clientId, String registrationToken) {
+        return clients.deleteRegistered(clientId, Tokens.sha256(registrationToken))
+                .onItem()
+                .ifNull()
+                .failWith(ClientService::invalidRegistrationToken)
+                .invoke(() -> cache.forget(clientId));
+    }
+
+    private static OAuthException invalidRegistrationToken() {
+        return OAuthException.invalidToken("The registration access token is not valid for this client.");
     }
 
     public Uni<Boolean> markVerified(String clientId, String verifiedBy, Origin origin) {
@@ -201,6 +248,7 @@ public class ClientService {
                 m.redirectUris(),
                 m.postLogoutRedirectUris(),
                 m.scopes(),
+                m.links(),
                 m.authMethod(),
                 kind,
                 false,

@@ -32,6 +32,10 @@ public class Registrations {
         body.put("grant_types", List.of("authorization_code", "refresh_token"));
         body.put("response_types", List.of("code"));
         body.put("scope", String.join(" ", c.scopes()));
+        putIfPresent(body, "logo_uri", c.links().logoUri());
+        putIfPresent(body, "client_uri", c.links().clientUri());
+        putIfPresent(body, "policy_uri", c.links().policyUri());
+        putIfPresent(body, "tos_uri", c.links().tosUri());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }
@@ -40,5 +44,12 @@ public class Registrations {
         }
         body.put("verified", c.verified());
         return body;
+    }
+
+    /** RFC 7591 §3.2.1: the response holds the metadata registered, so a member never sent is left out. */
+    private static void putIfPresent(Map<String, Object> body, String member, String value) {
+        if (value != null) {
+            body.put(member, value);
+        }
     }
 }

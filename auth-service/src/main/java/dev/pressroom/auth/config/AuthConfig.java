@@ -83,7 +83,7 @@ public interface AuthConfig {
     @WithDefault("PT15M")
     Duration pendingRequestTtl();
 
-    /** Validity of an initial access token minted by staff for one registration. */
+    /** Validity of an initial access token minted by staff when the admin call names none (expires_in). */
     @WithDefault("P7D")
     Duration initialAccessTokenTtl();
 

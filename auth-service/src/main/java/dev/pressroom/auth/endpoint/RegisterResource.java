@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.client.Registrations;
+import dev.pressroom.auth.flow.ClientDeregistration;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.RegistrationBody;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -28,11 +30,19 @@ public class RegisterResource {
     private final ObjectMapper json;
     private final AbuseLimits limits;
 
-    public RegisterResource(ClientService clients, Registrations registrations, ObjectMapper json, AbuseLimits limits) {
+    private final ClientDeregistration deregistration;
+
+    public RegisterResource(
+            ClientService clients,
+            Registrations registrations,
+            ObjectMapper json,
+            AbuseLimits limits,
+            ClientDeregistration deregistration) {
         this.limits = limits;
         this.clients = clients;
         this.registrations = registrations;
         this.json = json;
+        this.deregistration = deregistration;
     }
 
     @POST
@@ -56,10 +66,10 @@ public class RegisterResource {
     public Uni<Response> read(
             @PathParam("clientId") String clientId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return clients.readRegistration(clientId, BearerToken.from(authorization))
-                .map(this::answer);
+                .map(client -> answer(new ClientService.Registered(client, null, null)));
     }
 
-    /** RFC 7592 §2.2: the body repeats client_id and replaces the metadata. */
+    /** RFC 7592 §2.2: the body repeats client_id and replaces the metadata; the answer carries a new token. */
     @PUT
     @Path("{clientId}")
     public Uni<Response> update(
@@ -74,9 +84,19 @@ public class RegisterResource {
                 .map(this::answer);
     }
 
-    private Response answer(dev.pressroom.auth.client.Client client) {
-        return TokenResource.noStore(Response.ok(
-                registrations.describe(new ClientService.Registered(client, null, null)),
-                MediaType.APPLICATION_JSON_TYPE));
+    /** RFC 7592 §2.3: 204 once the client, its consents and its tokens are gone. */
+    @DELETE
+    @Path("{clientId}")
+    public Uni<Response> delete(
+            @PathParam("clientId") String clientId,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Context HttpServerRequest http) {
+        return deregistration
+                .deregister(clientId, BearerToken.from(authorization), ClientAddress.origin(http))
+                .replaceWith(() -> TokenResource.noStore(Response.noContent()));
+    }
+
+    private Response answer(ClientService.Registered registered) {
+        return TokenResource.noStore(Response.ok(registrations.describe(registered), MediaType.APPLICATION_JSON_TYPE));
     }
 }

@@ -7,6 +7,7 @@ import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.page.Texts;
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.validate.Scopes;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -66,12 +67,17 @@ public class StepResponses {
             pageCsrf = c.pending().csrf();
             Language language = languageOf(c.pending(), acceptLanguage);
             Messages texts = Texts.of(language);
+            ClientMetadata.Links shown = c.client().linksShownOnConsent();
             builder = html(Texts.render(
                             Pages.consent(new Pages.ConsentPage(
                                     c.pending().id(),
                                     pageCsrf,
                                     c.client().name(),
                                     c.client().verified(),
+                                    shown.logoUri(),
+                                    shown.clientUri(),
+                                    shown.policyUri(),
+                                    shown.tosUri(),
                                     c.pending().request().redirectUri(),
                                     c.account().email(),
                                     lines(c.newScopes(), texts),

@@ -6,11 +6,16 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
-/** User info (OIDC Core §5.3): GET and POST, the access token in the Authorization header only. */
+/**
+ * User info (OIDC Core §5.3): GET and POST. The access token comes in the Authorization header, or on POST in a
+ * form body (RFC 6750 §2.2); never in the query.
+ */
 @Path("/oauth/userinfo")
 public class UserInfoResource {
 
@@ -21,14 +26,22 @@ public class UserInfoResource {
     }
 
     @GET
-    public Uni<Response> get(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return inspection
-                .userInfo(BearerToken.from(authorization))
-                .map(claims -> TokenResource.noStore(Response.ok(claims, MediaType.APPLICATION_JSON_TYPE)));
+    public Uni<Response> get(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @Context UriInfo uri) {
+        return answer(BearerToken.fromHeaderOrForm(authorization, uri.getQueryParameters(), null, null));
     }
 
     @POST
-    public Uni<Response> post(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return get(authorization);
+    public Uni<Response> post(
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            String body,
+            @Context UriInfo uri) {
+        return answer(BearerToken.fromHeaderOrForm(authorization, uri.getQueryParameters(), contentType, body));
+    }
+
+    private Uni<Response> answer(String accessToken) {
+        return inspection
+                .userInfo(accessToken)
+                .map(claims -> TokenResource.noStore(Response.ok(claims, MediaType.APPLICATION_JSON_TYPE)));
     }
 }

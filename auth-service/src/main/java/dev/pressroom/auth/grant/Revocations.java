@@ -40,7 +40,9 @@ public class Revocations {
         /** The consent the grant rests on was removed (possibly given again since). */
         CONSENT_REMOVED,
         /** The passkey the grant's sign-in used was removed. */
-        PASSKEY_REMOVED;
+        PASSKEY_REMOVED,
+        /** The client deleted its own registration (RFC 7592 §2.3). */
+        CLIENT_DELETED;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);

@@ -63,6 +63,15 @@ public interface Messages {
     @Message("Verified means we checked who is asking; it is not an endorsement.")
     String verifiedNote();
 
+    @Message("Website")
+    String clientHomePage();
+
+    @Message("Privacy policy")
+    String clientPolicy();
+
+    @Message("Terms of service")
+    String clientTerms();
+
     @Message("This app is not verified. After you answer you will be sent to this address:")
     String unverifiedWarning();
 

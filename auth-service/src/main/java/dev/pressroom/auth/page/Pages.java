@@ -38,11 +38,19 @@ public final class Pages {
             boolean passkeyFirst,
             boolean confirmsIdentity) {}
 
+    /**
+     * {@code logoUri}, {@code homePage}, {@code policy} and {@code terms} are the client's own (https), each null
+     * unless the client is verified (spec Authentication C.5).
+     */
     public record ConsentPage(
             String requestId,
             String csrf,
             String clientName,
             boolean verified,
+            String logoUri,
+            String homePage,
+            String policy,
+            String terms,
             String redirectTo,
             String accountEmail,
             List<ScopeLine> scopes,

@@ -22,7 +22,11 @@ public record ClientMetadata(
         String token_endpoint_auth_method,
         String scope,
         List<String> grant_types,
-        List<String> response_types) {
+        List<String> response_types,
+        String logo_uri,
+        String client_uri,
+        String policy_uri,
+        String tos_uri) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -33,7 +37,17 @@ public record ClientMetadata(
             List<String> redirectUris,
             List<String> postLogoutRedirectUris,
             String authMethod,
-            List<String> scopes) {}
+            List<String> scopes,
+            Links links) {}
+
+    /**
+     * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
+     * client (spec Authentication C.5): an unverified one must not borrow a trusted look.
+     */
+    public record Links(String logoUri, String clientUri, String policyUri, String tosUri) {
+
+        public static final Links NONE = new Links(null, null, null, null);
+    }
 
     /**
      * The metadata staff give a first-party client (admin API). Its scope may ask for roles (spec: roles are for
@@ -76,7 +90,8 @@ public record ClientMetadata(
                         ? List.of()
                         : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
                 token_endpoint_auth_method == null ? OAuthParams.CLIENT_SECRET_BASIC : token_endpoint_auth_method,
-                List.copyOf(Scopes.ordered(scopes)));
+                List.copyOf(Scopes.ordered(scopes)),
+                new Links(logo_uri, client_uri, policy_uri, tos_uri));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */
@@ -119,6 +134,18 @@ public record ClientMetadata(
         }
         if (response_types != null && !Set.of(OAuthParams.CODE).containsAll(response_types)) {
             throw metadata("response_types may contain only code.");
+        }
+        checkPage("logo_uri", logo_uri);
+        checkPage("client_uri", client_uri);
+        checkPage("policy_uri", policy_uri);
+        checkPage("tos_uri", tos_uri);
+    }
+
+    private static void checkPage(String member, String uri) {
+        if (uri != null) {
+            RedirectUris.httpsPageProblem(uri).ifPresent(why -> {
+                throw metadata(member + " " + uri + " " + why + ".");
+            });
         }
     }
 

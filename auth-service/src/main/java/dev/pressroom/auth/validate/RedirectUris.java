@@ -58,6 +58,15 @@ public final class RedirectUris {
         };
     }
 
+    /**
+     * Why {@code uri} cannot be one of a client's pages or its logo (RFC 7591 §2 logo_uri, client_uri, policy_uri,
+     * tos_uri), or empty when it can: https only, with every rule a redirect URI's host and form must follow.
+     */
+    public static Optional<String> httpsPageProblem(String uri) {
+        return registrationProblem(uri)
+                .or(() -> uri.startsWith("https:") ? Optional.empty() : Optional.of("must use https"));
+    }
+
     private static Optional<String> httpsProblem(URI uri) {
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {

@@ -46,19 +46,27 @@ public final class Scopes {
     }
 
     /**
+     * What a client that registers itself without a scope gets: the standard scopes such a client may hold. OIDC
+     * Dynamic Client Registration has no scope member, so standard registration code sends none and then asks for
+     * these; RFC 7591 §2 lets the server choose the default.
+     */
+    public static final List<String> REGISTRATION_DEFAULT = List.of(OPENID, PROFILE, EMAIL, OFFLINE_ACCESS);
+
+    /**
      * The scopes a client that registers itself may hold, out of those it asked for (RFC 7591 §2 lets the server
      * replace requested metadata): every known scope but roles, which are for first-party apps only (spec C), and
      * always openid, which every authorization request carries. Unknown or malformed values are dropped, so a
-     * scope of nothing else is just openid, the default.
+     * scope of nothing else is just openid. No scope at all (absent or blank) is {@link #REGISTRATION_DEFAULT}.
      */
     public static Set<String> registrable(String requested) {
+        if (requested == null || requested.isBlank()) {
+            return new LinkedHashSet<>(REGISTRATION_DEFAULT);
+        }
         Set<String> granted = new LinkedHashSet<>();
         granted.add(OPENID);
-        if (requested != null) {
-            for (String token : requested.split(" ", -1)) {
-                if (isKnown(token) && !ROLES.equals(token)) {
-                    granted.add(token);
-                }
+        for (String token : requested.split(" ", -1)) {
+            if (isKnown(token) && !ROLES.equals(token)) {
+                granted.add(token);
             }
         }
         return ordered(granted);

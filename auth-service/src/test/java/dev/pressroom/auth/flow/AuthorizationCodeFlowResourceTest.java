@@ -419,6 +419,24 @@ class AuthorizationCodeFlowResourceTest {
     }
 
     @Test
+    void authorizeWhenPromptNoneWithoutSessionThenRequestErrorsBeforeLoginRequired() {
+        Map<String, String> noPkce = app.authorizeParams("openid");
+        noPkce.put("prompt", "none");
+        noPkce.remove("code_challenge");
+        noPkce.remove("code_challenge_method");
+        Map<String, String> refused = TestClients.query(browser.get("/oauth/authorize", noPkce));
+        assertThat(refused.get("error")).isEqualTo("invalid_request");
+        Map<String, String> withPkce = app.authorizeParams("openid");
+        withPkce.put("prompt", "none");
+        Map<String, String> back = TestClients.query(browser.get("/oauth/authorize", withPkce));
+        assertThat(back)
+                .containsEntry("error", "login_required")
+                .containsEntry("state", withPkce.get("state"))
+                .containsKey("iss")
+                .doesNotContainKey("code");
+    }
+
+    @Test
     void authorizeWhenPromptNoneWithSessionButNoConsentThenConsentRequired() {
         app.code(browser, "openid");
         Map<String, String> params = app.authorizeParams("openid email");

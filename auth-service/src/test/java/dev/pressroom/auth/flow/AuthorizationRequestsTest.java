@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
 import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.validate.Pkce;
@@ -26,6 +27,7 @@ class AuthorizationRequestsTest {
             List.of(REDIRECT),
             List.of(),
             List.of("openid", "email", "offline_access"),
+            ClientMetadata.Links.NONE,
             OAuthParams.CLIENT_SECRET_BASIC,
             Client.Kind.FIRST_PARTY,
             false,
@@ -122,5 +124,48 @@ class AuthorizationRequestsTest {
         Map<String, List<String>> huge = valid();
         huge.put("max_age", List.of("99999999999"));
         assertError(huge, "invalid_request");
+    }
+
+    @Test
+    void validateWhenPromptNoneAndOtherwiseValidThenAcceptedSoTheFlowAnswersTheInteractionError() {
+        Map<String, List<String>> none = valid();
+        none.put("prompt", List.of("none"));
+        assertThat(validate(none).prompts("none")).isTrue();
+    }
+
+    /**
+     * OIDC Core §3.1.2.6 interaction errors (login_required, consent_required) answer requests that are otherwise
+     * valid; a request that is not gets its RFC 6749 §4.1.2.1 error even with prompt=none, as the Foundation's
+     * oidcc-prompt-none-not-logged-in saw for a request without PKCE.
+     */
+    @Test
+    void validateWhenPromptNoneButRequestInvalidThenTheRequestErrorComesFirst() {
+        Map<String, String> expected = new java.util.LinkedHashMap<>();
+        expected.put("code_challenge", "invalid_request");
+        expected.put("code_challenge_method", "invalid_request");
+        expected.put("response_type", "unsupported_response_type");
+        expected.put("scope", "invalid_scope");
+        expected.put("request", "request_not_supported");
+        expected.put("max_age", "invalid_request");
+        Map<String, List<String>> broken = Map.of(
+                "code_challenge", List.of(),
+                "code_challenge_method", List.of("plain"),
+                "response_type", List.of("code id_token"),
+                "scope", List.of("openid roles"),
+                "request", List.of("eyJhbGciOiJub25lIn0.e30."),
+                "max_age", List.of("-1"));
+        expected.forEach((param, error) -> {
+            Map<String, List<String>> values = valid();
+            values.put("prompt", List.of("none"));
+            values.put(param, broken.get(param));
+            assertThatThrownBy(() -> validate(values))
+                    .as(param)
+                    .isInstanceOf(AuthorizationRedirectException.class)
+                    .extracting("error", "state")
+                    .containsExactly(error, "s1");
+        });
+        Map<String, List<String>> combined = valid();
+        combined.put("prompt", List.of("none consent"));
+        assertError(combined, "invalid_request");
     }
 }

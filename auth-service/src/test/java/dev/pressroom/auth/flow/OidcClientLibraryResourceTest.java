@@ -15,11 +15,16 @@ import com.nimbusds.oauth2.sdk.TokenRequest;
 import com.nimbusds.oauth2.sdk.TokenResponse;
 import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
 import com.nimbusds.oauth2.sdk.auth.Secret;
+import com.nimbusds.oauth2.sdk.client.ClientDeleteRequest;
+import com.nimbusds.oauth2.sdk.client.ClientReadRequest;
+import com.nimbusds.oauth2.sdk.client.ClientRegistrationResponse;
+import com.nimbusds.oauth2.sdk.http.HTTPResponse;
 import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.Issuer;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import com.nimbusds.oauth2.sdk.token.BearerAccessToken;
 import com.nimbusds.oauth2.sdk.token.RefreshToken;
 import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
 import com.nimbusds.openid.connect.sdk.Nonce;
@@ -30,8 +35,14 @@ import com.nimbusds.openid.connect.sdk.UserInfoResponse;
 import com.nimbusds.openid.connect.sdk.UserInfoSuccessResponse;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
+import com.nimbusds.openid.connect.sdk.rp.OIDCClientInformation;
+import com.nimbusds.openid.connect.sdk.rp.OIDCClientInformationResponse;
+import com.nimbusds.openid.connect.sdk.rp.OIDCClientMetadata;
+import com.nimbusds.openid.connect.sdk.rp.OIDCClientRegistrationRequest;
+import com.nimbusds.openid.connect.sdk.rp.OIDCClientRegistrationResponseParser;
 import com.nimbusds.openid.connect.sdk.validators.AccessTokenValidator;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
+import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.IssuerOnTestPortProfile;
 import dev.pressroom.auth.support.TestClients;
@@ -163,5 +174,42 @@ class OidcClientLibraryResourceTest {
         assertThat(reused.indicatesSuccess()).isFalse();
         assertThat(reused.toErrorResponse().getErrorObject().getCode()).isEqualTo("invalid_grant");
         assertThat(List.of(provider.getScopes().toStringList().toArray())).contains("licenses:read");
+    }
+
+    /**
+     * What a self-hosted instance's standard registration code does (OIDC Dynamic Client Registration has no scope
+     * member): register without a scope and get the standard ones, then deregister itself (RFC 7592).
+     */
+    @Test
+    void nimbusClientWhenRegistersWithoutScopeThenStandardScopesAndItDeletesItself() throws Exception {
+        OIDCProviderMetadata provider = OIDCProviderMetadata.resolve(new Issuer(IssuerOnTestPortProfile.issuer()));
+        OIDCClientMetadata metadata = new OIDCClientMetadata();
+        metadata.setName("Nimbus blog");
+        metadata.setRedirectionURI(URI.create(TestClients.REDIRECT));
+        metadata.setLogoURI(URI.create("https://blog.example.org/logo.png"));
+        ClientRegistrationResponse registration =
+                OIDCClientRegistrationResponseParser.parse(new OIDCClientRegistrationRequest(
+                                provider.getRegistrationEndpointURI(),
+                                metadata,
+                                new BearerAccessToken(Admin.initialAccessToken()))
+                        .toHTTPRequest()
+                        .send());
+        assertThat(registration.indicatesSuccess())
+                .as(String.valueOf(registration))
+                .isTrue();
+        OIDCClientInformation client = ((OIDCClientInformationResponse) registration).getOIDCClientInformation();
+        assertThat(client.getOIDCMetadata().getScope())
+                .isEqualTo(new Scope("openid", "profile", "email", "offline_access"));
+        assertThat(client.getOIDCMetadata().getLogoURI()).isEqualTo(metadata.getLogoURI());
+
+        HTTPResponse deleted = new ClientDeleteRequest(client.getRegistrationURI(), client.getRegistrationAccessToken())
+                .toHTTPRequest()
+                .send();
+        assertThat(deleted.getStatusCode()).isEqualTo(204);
+        assertThat(new ClientReadRequest(client.getRegistrationURI(), client.getRegistrationAccessToken())
+                        .toHTTPRequest()
+                        .send()
+                        .getStatusCode())
+                .isEqualTo(401);
     }
 }

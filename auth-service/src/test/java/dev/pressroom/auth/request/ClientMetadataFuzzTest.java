@@ -52,7 +52,11 @@ class ClientMetadataFuzzTest {
                 nullable(data, data.pickValue(WORDS)),
                 nullable(data, words(data, " ")),
                 list(data),
-                list(data));
+                list(data),
+                nullable(data, data.consumeBoolean() ? data.pickValue(URIS) : data.consumeString(200)),
+                null,
+                null,
+                null);
         boolean firstParty = data.consumeBoolean();
 
         ClientMetadata.Valid valid;
@@ -78,6 +82,10 @@ class ClientMetadataFuzzTest {
                 .allSatisfy(scope -> assertThat(Scopes.isKnown(scope)).isTrue());
         if (!firstParty) {
             assertThat(valid.scopes()).doesNotContain("roles");
+        }
+        if (valid.links().logoUri() != null) {
+            assertThat(valid.links().logoUri()).startsWith("https://");
+            assertThat(RedirectUris.httpsPageProblem(valid.links().logoUri())).isEmpty();
         }
     }
 

@@ -45,6 +45,7 @@ class ClientMetadataTest {
     }
 
     private static ClientMetadata metadata(String scope, String redirectUri) {
-        return new ClientMetadata(null, "Blog", List.of(redirectUri), null, null, scope, null, null);
+        return new ClientMetadata(
+                null, "Blog", List.of(redirectUri), null, null, scope, null, null, null, null, null, null);
     }
 }

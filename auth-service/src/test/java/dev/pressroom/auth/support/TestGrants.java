@@ -17,6 +17,7 @@ import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.password.HashingPool;
 import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.password.TestHashers;
+import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.RedisKeys;
@@ -130,6 +131,7 @@ public final class TestGrants implements AutoCloseable {
                 List.of(TestClients.REDIRECT),
                 List.of(),
                 List.of(scopes),
+                ClientMetadata.Links.NONE,
                 OAuthParams.CLIENT_SECRET_BASIC,
                 Client.Kind.FIRST_PARTY,
                 false,

@@ -42,6 +42,26 @@ class RedirectUrisTest {
         assertThat(RedirectUris.registrationProblem(uri).isEmpty()).as(uri).isEqualTo(registrable);
     }
 
+    @ParameterizedTest(name = "{0} allowed={1}")
+    @CsvSource({
+        "https://blog.example.org/logo.png, true",
+        "https://blog.example.org:8443/privacy?lang=en, true",
+        "http://blog.example.org/logo.png, false",
+        "http://127.0.0.1:9999/logo.png, false",
+        "com.example.app:/logo, false",
+        "https://localhost/logo.png, false",
+        "https://user:pw@blog.example.org/logo.png, false",
+        "https://*.example.org/logo.png, false",
+        "https://blog.example.org/terms#top, false",
+        "javascript:alert(1), false",
+        "'data:image/svg+xml;base64,AAAA', false",
+        "//blog.example.org/logo.png, false",
+        "'https://blog.example.org/a b', false",
+    })
+    void httpsPageProblemWhenUriThenHttpsWithRedirectHostRulesOnly(String uri, boolean allowed) {
+        assertThat(RedirectUris.httpsPageProblem(uri).isEmpty()).as(uri).isEqualTo(allowed);
+    }
+
     @ParameterizedTest(name = "{0} vs {1} -> {2}")
     @CsvSource({
         "https://app.example.com/cb, https://app.example.com/cb, true",

@@ -18,11 +18,19 @@ class ScopesTest {
                 "admin write:everything              | openid",
                 "email  profile                      | openid profile email",
                 "licenses:read openid roles openid   | openid licenses:read",
-                "'openid \"quoted\" profile'         | openid profile",
-                "''                                  | openid",
-                "null                                | openid"
+                "'openid \"quoted\" profile'         | openid profile"
             })
     void registrableWhenAskedForThenKnownScopesButRolesAndAlwaysOpenid(String requested, String granted) {
         assertThat(String.join(" ", Scopes.registrable(requested))).isEqualTo(granted);
+    }
+
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(
+            nullValues = "null",
+            value = {"null", "''", "'   '"})
+    void registrableWhenNoScopeSentThenStandardScopesNeverFirstPartyOnes(String requested) {
+        assertThat(Scopes.registrable(requested))
+                .containsExactly("openid", "profile", "email", "offline_access")
+                .doesNotContain(Scopes.ROLES);
     }
 }
