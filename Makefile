@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint licenses notice release release-test test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help build run stop lint licenses notice release test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -48,6 +48,7 @@ lint:
 	$(MVNW) -Plint clean test-compile
 	command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck; } >&2
 	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
+	scripts/release-test.sh
 	$(MAKE) --no-print-directory licenses
 
 # The licence check reads a CycloneDX SBOM of what ships (compile and runtime scopes of every module).
@@ -97,6 +98,12 @@ import-ghost:
 	@test -n "$(BLOG)" -a -n "$(FILE)" || { echo "usage: make import-ghost BLOG=<address name> FILE=<export.json>"; exit 2; }
 	scripts/build.sh content-service
 	QUARKUS_PROFILE=$${QUARKUS_PROFILE:-dev} $(WITH_DATASTORES) content-service/scripts/import-ghost.sh "$(BLOG)" "$(FILE)"
+
+# Releases the checked-out commit: CONTRIBUTING.md, Releases. RELEASE_DRY_RUN=1 leaves the branch and tags alone.
+release:
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z"; exit 2; }
+	command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; } >&2
+	scripts/release.sh "$(VERSION)"
 
 native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am
