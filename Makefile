@@ -8,13 +8,16 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help build run stop lint licenses notice release test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
 	@echo "make stop            stop what make run started"
 	@echo "make build           build each service's runnable jar whose sources changed (what make run starts) and the CLI's"
-	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck: fails on any finding"
+	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck, licences: fails on any finding"
+	@echo "make licenses        every shipped dependency under an allowed licence (licenses/allowed.txt), NOTICE up to date"
+	@echo "make notice          rewrite NOTICE from the dependency tree"
+	@echo "make release VERSION=x.y.z   release commit, tag vx.y.z, jars, native sources, checksums and SBOMs in dist/"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make test-tools      the extractors the package tests compare with (unzip, bsdtar, 7z, python3), from Debian"
 	@echo "make bench           each service's benchmark"
@@ -45,6 +48,21 @@ lint:
 	$(MVNW) -Plint clean test-compile
 	command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck; } >&2
 	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
+	scripts/release-test.sh
+	$(MAKE) --no-print-directory licenses
+
+# The licence check reads a CycloneDX SBOM of what ships (compile and runtime scopes of every module).
+SBOM := target/bom.json
+licenses:
+	command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; } >&2
+	scripts/licenses-test.sh
+	$(MVNW) -q org.cyclonedx:cyclonedx-maven-plugin:makeAggregateBom
+	scripts/licenses.sh check $(SBOM)
+	@scripts/licenses.sh notice $(SBOM) | diff -u NOTICE - >&2 || { echo "NOTICE is out of date: run make notice and commit it" >&2; exit 1; }
+
+notice:
+	$(MVNW) -q org.cyclonedx:cyclonedx-maven-plugin:makeAggregateBom
+	scripts/licenses.sh notice $(SBOM) >NOTICE
 
 test: test-tools
 	$(WITH_DATASTORES) $(MVNW) verify
@@ -80,6 +98,12 @@ import-ghost:
 	@test -n "$(BLOG)" -a -n "$(FILE)" || { echo "usage: make import-ghost BLOG=<address name> FILE=<export.json>"; exit 2; }
 	scripts/build.sh content-service
 	QUARKUS_PROFILE=$${QUARKUS_PROFILE:-dev} $(WITH_DATASTORES) content-service/scripts/import-ghost.sh "$(BLOG)" "$(FILE)"
+
+# Releases the checked-out commit: CONTRIBUTING.md, Releases. RELEASE_DRY_RUN=1 leaves the branch and tags alone.
+release:
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z"; exit 2; }
+	command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; } >&2
+	scripts/release.sh "$(VERSION)"
 
 native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am
