@@ -25,4 +25,14 @@ class KernelDefaultsTest {
         assertThat(defaults().getProperty("quarkus.http.proxy.trusted-proxies"))
                 .isEqualTo("${TRUSTED_PROXIES:0.0.0.0}");
     }
+
+    @Test
+    void listenAddressWhenMakeRunThenLoopbackAndPodsKeepAllInterfaces() throws IOException {
+        Properties defaults = defaults();
+
+        assertThat(defaults.getProperty("%dev.quarkus.http.host")).isEqualTo("${RUN_HOST:127.0.0.1}");
+        assertThat(defaults.getProperty("%dev.quarkus.management.host")).isEqualTo("${RUN_HOST:127.0.0.1}");
+        assertThat(defaults.stringPropertyNames())
+                .noneMatch(name -> name.endsWith("quarkus.http.host") && !name.startsWith("%dev."));
+    }
 }
