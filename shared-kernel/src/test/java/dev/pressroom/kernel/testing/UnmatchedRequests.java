@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * A probe for caller-written metric labels: requests in random methods (made-up ones too) to paths shaped like a
@@ -21,7 +22,19 @@ public final class UnmatchedRequests {
     private static final List<String> METHODS =
             List.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE", "PROPFIND", "PROBEMETHOD");
 
+    /** The method labels a service may show: HTTP's own methods, and the kernel's word for any other. */
+    public static final Set<String> METHOD_LABELS =
+            Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "OTHER");
+
     private UnmatchedRequests() {}
+
+    /** The samples with a label value that carries one of the markers {@link #send} sent. */
+    public static List<MetricsScrape.Sample> samplesCarrying(MetricsScrape metrics, List<String> markers) {
+        return metrics.samples().stream()
+                .filter(sample -> sample.labels().values().stream()
+                        .anyMatch(value -> markers.stream().anyMatch(value::contains)))
+                .toList();
+    }
 
     /** Sends {@code count} requests to {@code http://127.0.0.1:port}; answers the markers they carried. */
     public static List<String> send(int port, List<String> shapes, int count, long seed) {
