@@ -2,6 +2,8 @@
 # make run: ensure PostgreSQL and Redis, start the three services (migrations run at their start), load each service's
 # demo data, print where everything is, then wait. Ctrl-C, a TERM signal or `make stop` stops what it started.
 # Works without a terminal too (`make run > run.log 2>&1 &`).
+# The services and their management ports (auth's admin API) listen on 127.0.0.1 only: the dev profile's kernel
+# default; RUN_HOST=0.0.0.0 make run opens them to the network.
 #
 # Each service runs as its pod does: the JVM flags, malloc arenas, pools, cache and event loops of its Deployment
 # and, as the machine's memory, the pod's memory limit (scripts/pod-sizing.sh). The first run after a build

@@ -48,7 +48,7 @@ openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/be
 app_env=(AUTH_PORT="$PORT" AUTH_ADMIN_PORT="$ADMIN_PORT" AUTH_ISSUER="$BASE" AUTH_ADMIN_TOKEN="$TOKEN" AUTH_KEYS_DIR="$WORK/keys"
   AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
   AUTH_LIVE_TOKENS_PER_GRANT=1000000000
-  AUTH_TRUSTED_PROXIES=127.0.0.1)
+  TRUSTED_PROXIES=127.0.0.1)
 CDS="$WORK/app-cds.jsa"
 (cd "$WORK" && env "${app_env[@]}" AUTH_MIGRATE_AT_START=true QUARKUS_INIT_AND_EXIT=true \
   java "${java_opts[@]}" -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \

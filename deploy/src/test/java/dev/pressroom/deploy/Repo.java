@@ -57,16 +57,23 @@ final class Repo {
                 .toList();
     }
 
-    /** The service's application.properties as the prod profile sees it (%prod.key wins over key). */
+    /**
+     * The service's configuration as the prod profile sees it (%prod.key wins over key): its application.properties
+     * over the defaults every service gets from the kernel (META-INF/microprofile-config.properties).
+     */
     static QuarkusConfig config(String service) {
         Properties properties = new Properties();
-        try (InputStream in =
-                Files.newInputStream(ROOT.resolve(service).resolve("src/main/resources/application.properties"))) {
+        load(properties, ROOT.resolve("shared-kernel/src/main/resources/META-INF/microprofile-config.properties"));
+        load(properties, ROOT.resolve(service).resolve("src/main/resources/application.properties"));
+        return new QuarkusConfig(properties);
+    }
+
+    private static void load(Properties properties, Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new QuarkusConfig(properties);
     }
 
     static String read(Path file) {

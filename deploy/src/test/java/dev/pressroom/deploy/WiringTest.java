@@ -353,7 +353,7 @@ class WiringTest {
                 rendered.environment(mainContainer(rendered.deployment("auth-service"), "auth-service"));
         // The controller's pods may be in any private range; a peer not trusted would make every client the controller.
         assertThat(ranges(Repo.config("auth-service").resolve("quarkus.http.proxy.trusted-proxies", "", auth)))
-                .as("%s: AUTH_TRUSTED_PROXIES", overlay)
+                .as("%s: auth-service TRUSTED_PROXIES", overlay)
                 .containsAll(PRIVATE_RANGES);
     }
 

@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * The client's address for rate limits. Vert.x takes it from X-Forwarded-For only when the peer is a trusted proxy
- * (quarkus.http.proxy.trusted-proxies, AUTH_TRUSTED_PROXIES); from anyone else it is the peer's own address.
+ * (quarkus.http.proxy.trusted-proxies, TRUSTED_PROXIES; a kernel default); from anyone else it is the peer's own address.
  * An IPv6 client counts by its /64, the block one subscriber is usually given (RFC 6177), so that stepping through
  * the addresses of one's own block does not reset the limits.
  */

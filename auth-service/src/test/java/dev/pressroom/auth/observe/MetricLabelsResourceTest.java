@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No metric label carries what a caller typed: Quarkus's uri label is the route template on the public port and on the
- * admin API, NOT_FOUND for unknown paths, /admin/* for admin requests refused before their route matched.
+ * admin API, /unmatched for unknown paths (kernel RouteLabels), /admin/* for admin requests refused before their route
+ * matched.
  */
 @QuarkusTest
 class MetricLabelsResourceTest {
@@ -59,7 +60,7 @@ class MetricLabelsResourceTest {
                 .toList();
         assertThat(uris)
                 .contains(
-                        "NOT_FOUND",
+                        "/unmatched",
                         "/oauth/token",
                         "/oauth/register/{clientId}",
                         "/oauth/authorize",

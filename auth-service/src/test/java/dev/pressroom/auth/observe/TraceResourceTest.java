@@ -1,6 +1,7 @@
 package dev.pressroom.auth.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.lessThan;
 
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
@@ -89,6 +90,29 @@ class TraceResourceTest {
                     .singleElement()
                     .satisfies(line -> assertThat(line.message()).endsWith("trace=" + TRACE_ID));
         }
+    }
+
+    @Test
+    void requestWhenQueryCarriesSecretsThenSpansKeepOnlyTheParameterNames() {
+        String traceId = "5bf92f3577b34da6a3ce929d0e0e4736";
+        spans.reset();
+
+        Admin.publicApi()
+                .header("traceparent", "00-" + traceId + "-" + CALLER_SPAN_ID + "-01")
+                .get("/oauth/logout?id_token_hint=eyJhbGciOi.secret-claims.sig&state=secret-state")
+                .then()
+                .statusCode(lessThan(500));
+
+        SpanData server = await(() -> spans.getFinishedSpanItems().stream()
+                        .filter(s ->
+                                s.getKind() == SpanKind.SERVER && s.getTraceId().equals(traceId))
+                        .toList())
+                .get(0);
+        assertThat(attribute(server, "url.query")).isEqualTo("id_token_hint=REDACTED&state=REDACTED");
+        assertThat(spans.getFinishedSpanItems())
+                .flatExtracting(span -> List.copyOf(span.getAttributes().asMap().values()))
+                .map(Object::toString)
+                .noneMatch(value -> value.contains("secret-"));
     }
 
     private static String attribute(SpanData span, String key) {

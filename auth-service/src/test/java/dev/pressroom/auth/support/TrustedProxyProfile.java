@@ -4,7 +4,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * The tests stand in for the ingress: 127.0.0.1 is the one trusted proxy (AUTH_TRUSTED_PROXIES), so a test chooses
+ * The tests stand in for the ingress: 127.0.0.1 is the one trusted proxy (TRUSTED_PROXIES), so a test chooses
  * each request's client address with X-Forwarded-For; a peer at another loopback address (127.0.0.2) is an untrusted
  * client.
  */

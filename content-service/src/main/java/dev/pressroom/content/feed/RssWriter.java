@@ -1,5 +1,6 @@
 package dev.pressroom.content.feed;
 
+import dev.pressroom.content.render.Html;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -8,7 +9,9 @@ import javax.xml.stream.XMLStreamException;
 /**
  * RSS 2.0 (rssboard.org/rss-specification): channel title, link and description are required; each item has a
  * permanent guid (the post id, so a new custom domain does not make readers see every post again), the excerpt as
- * description, the full HTML in content:encoded, and the feature image as an enclosure.
+ * description, the full HTML in content:encoded, and the feature image as an enclosure. RSS defines a description as
+ * HTML and readers render it, so the blog's description and the excerpt (plain text, which may still hold markup: a
+ * code literal, a decoded entity, a Ghost export's custom excerpt) are HTML-escaped before XML escapes them again.
  */
 public final class RssWriter {
 
@@ -27,7 +30,7 @@ public final class RssWriter {
             xml.start("channel")
                     .element("title", feed.title())
                     .element("link", feed.siteUrl())
-                    .element("description", feed.description().isEmpty() ? feed.title() : feed.description())
+                    .element("description", Html.text(feed.description().isEmpty() ? feed.title() : feed.description()))
                     .element("language", feed.lang())
                     .element("generator", "Pressroom")
                     .element("lastBuildDate", date(feed.updated()));
@@ -52,7 +55,7 @@ public final class RssWriter {
                 .attribute("isPermaLink", "false");
         xml.raw().writeCharacters(entry.id());
         xml.end()
-                .element("description", entry.excerpt())
+                .element("description", entry.excerpt() == null ? null : Html.text(entry.excerpt()))
                 .element("pubDate", date(entry.publishedAt()))
                 .element("dc", "creator", DC, entry.author());
         for (Feed.Category category : entry.categories()) {

@@ -1,5 +1,9 @@
 package dev.pressroom.content.importer;
 
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,10 +12,16 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 
-/** schema.org JSON-LD of a post: a BlogPosting (WebPage for pages), plus a Recipe with aggregateRating for recipes. */
+/**
+ * schema.org JSON-LD of a post: a BlogPosting (WebPage for pages), plus a Recipe with aggregateRating for recipes.
+ * Themes paste it into {@code <script type="application/ld+json">}, where a title holding {@code </script>} would end
+ * the element: {@code <}, {@code >} and {@code &} are written as JSON's six-character unicode escapes (backslash, u,
+ * 003C), as Rails' json_escape and Next.js's JSON-LD guide do; any JSON parser reads the same strings.
+ */
 final class JsonLd {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper(
+            new JsonFactoryBuilder().characterEscapes(new ScriptSafe()).build());
     private static final Map<String, String> DIETS = Map.ofEntries(
             Map.entry("vegan", "VeganDiet"),
             Map.entry("vegetarian", "VegetarianDiet"),
@@ -65,7 +75,11 @@ final class JsonLd {
         if (recipe != null) {
             entries.add(recipe(title, url, published, image, description, authors, recipe, rating, source));
         }
-        return entries.toString();
+        try {
+            return JSON.writeValueAsString(entries);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("JSON-LD of " + url, e);
+        }
     }
 
     private static ObjectNode recipe(
@@ -129,6 +143,28 @@ final class JsonLd {
         }
         if (updated != null) {
             node.put("dateModified", DateTimeFormatter.ISO_INSTANT.format(updated));
+        }
+    }
+
+    /** JSON's own escapes, plus the three characters that let a string end or start markup around it. */
+    private static final class ScriptSafe extends CharacterEscapes {
+
+        private final int[] escapes = standardAsciiEscapesForJSON();
+
+        ScriptSafe() {
+            escapes['<'] = ESCAPE_STANDARD;
+            escapes['>'] = ESCAPE_STANDARD;
+            escapes['&'] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return escapes.clone();
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return null;
         }
     }
 }

@@ -32,9 +32,33 @@ class FeedWritersTest {
         TestXml xml = TestXml.parse(new String(RssWriter.write(feed()), StandardCharsets.UTF_8));
         String expected = "Tom & Jerry <b> ]]> \"quoted\" 🍅";
         assertThat(xml.text("/rss/channel/title")).isEqualTo(expected);
-        assertThat(xml.text("/rss/channel/description")).isEqualTo(expected);
+        assertThat(xml.text("/rss/channel/description")).isEqualTo("Tom &amp; Jerry &lt;b&gt; ]]&gt; \"quoted\" 🍅");
         assertThat(xml.text("/rss/channel/item/content:encoded")).isEqualTo("<p>" + expected + "</p>");
         assertThat(xml.text("/rss/channel/item/enclosure/@type")).isEqualTo("image/png");
+    }
+
+    @Test
+    void rssWhenExcerptHoldsMarkupThenDescriptionIsEscapedHtmlThatRendersAsText() {
+        Feed.Entry entry = new Feed.Entry(
+                "65f0c0ffee0000000000abcd",
+                "t",
+                "https://x.test/a/",
+                "<p>t</p>",
+                "<img src=x onerror=alert(1)> & <script>alert(2)</script>",
+                Instant.parse("2025-01-02T03:04:05Z"),
+                Instant.parse("2025-01-03T03:04:05Z"),
+                null,
+                "a",
+                List.of());
+        Feed feed =
+                new Feed("t", "", "https://x.test/", "en", "https://api.test/rss/", entry.updatedAt(), List.of(entry));
+
+        String description = TestXml.parse(new String(RssWriter.write(feed), StandardCharsets.UTF_8))
+                .text("/rss/channel/item/description");
+
+        assertThat(description)
+                .isEqualTo("&lt;img src=x onerror=alert(1)&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;")
+                .doesNotContain("<");
     }
 
     @Test

@@ -3,7 +3,10 @@ package dev.pressroom.content.ratelimit;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
-/** Small limits and a short window, so a test can exhaust them; Redis as configured (db 11). */
+/**
+ * Small limits and a short window, so a test can exhaust them; Redis as configured (db 11). The tests stand in for the
+ * ingress: 127.0.0.1 is the trusted proxy, so a test chooses each request's client address with X-Forwarded-For.
+ */
 public class LowLimitsProfile implements QuarkusTestProfile {
 
     @Override
@@ -14,6 +17,8 @@ public class LowLimitsProfile implements QuarkusTestProfile {
                 "content.rate-limit.per-address",
                 "5",
                 "content.rate-limit.window",
-                "30s");
+                "30s",
+                "quarkus.http.proxy.trusted-proxies",
+                "127.0.0.1");
     }
 }

@@ -3,6 +3,7 @@ package dev.pressroom.manifest.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.observe.RouteLabels;
 import dev.pressroom.manifest.admission.AdmissionBudget;
 import dev.pressroom.manifest.admission.RequestWeights;
 import dev.pressroom.manifest.config.ManifestConfig;
@@ -25,15 +26,13 @@ import java.util.Optional;
 @ApplicationScoped
 public class AdmissionFilter {
 
-    /** Before every other filter (the kernel's access-log filter is 10,000), so nothing runs for a refused request. */
+    /** Before every other filter (the kernel's RouteLabels is 10,000), so nothing runs for a refused request. */
     private static final int PRIORITY = 20_000;
 
     private static final String MANIFESTS = "/v1/manifests/validate";
     private static final String PACKAGES = "/v1/packages/validate";
     /** Where Quarkus REST leaves the matched route template, which the HTTP metrics label a request by. */
     private static final String ROUTE_TEMPLATE = "UrlPathTemplate";
-    /** The label of a refused request to any other path (the metrics' word for "no route", with their slash). */
-    private static final String UNKNOWN_ROUTE = "/UNKNOWN";
 
     private final AdmissionBudget budget;
     private final RequestWeights weights;
@@ -63,8 +62,9 @@ public class AdmissionFilter {
         Optional<AdmissionBudget.Reservation> reservation = budget.tryReserve(weight);
         if (reservation.isEmpty()) {
             // Refused before any route matched: name the route here, or the metrics would label it by its raw path.
-            String route = MANIFESTS.equals(path) || PACKAGES.equals(path) ? path : UNKNOWN_ROUTE;
+            String route = MANIFESTS.equals(path) || PACKAGES.equals(path) ? path : RouteLabels.UNMATCHED;
             ((HttpServerRequestInternal) rc.request()).context().putLocal(ROUTE_TEMPLATE, route);
+            rc.put(RouteLabels.ACCESS_LOG_KEY, route);
             refuse(rc.response());
             return;
         }

@@ -130,7 +130,7 @@ class AdmissionResourceTest {
         assertThat(scrape.text()).doesNotContain(probe);
         assertThat(scrape.value("http_server_requests_seconds_count", "uri", MANIFESTS, "status", "503"))
                 .isPositive();
-        assertThat(scrape.value("http_server_requests_seconds_count", "uri", "/UNKNOWN", "status", "503"))
+        assertThat(scrape.value("http_server_requests_seconds_count", "uri", "/unmatched", "status", "503"))
                 .isPositive();
     }
 

@@ -8,6 +8,7 @@ import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.kernel.testing.MetricsScrape;
 import dev.pressroom.manifest.pkg.TestPackages;
 import dev.pressroom.manifest.validation.TestManifests;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -177,6 +178,8 @@ class ObservabilityResourceTest {
         SpanData server = serverSpans().get(0);
         assertThat(server.getTraceId()).isEqualTo(TRACE_ID);
         assertThat(server.getParentSpanId()).isEqualTo(CALLER_SPAN_ID);
+        assertThat(server.getAttributes().get(AttributeKey.stringKey("url.query")))
+                .isEqualTo("file=REDACTED");
     }
 
     private List<SpanData> serverSpans() {

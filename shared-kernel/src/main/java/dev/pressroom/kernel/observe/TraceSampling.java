@@ -23,7 +23,21 @@ public class TraceSampling {
             @ConfigProperty(name = "pressroom.tracing.record", defaultValue = "false") boolean record,
             @ConfigProperty(name = "quarkus.otel.traces.sampler.arg", defaultValue = "1.0") double ratio) {
         boolean recording = record || endpoint.filter(url -> !url.isBlank()).isPresent();
-        // Parent-based: a caller that sampled its trace gets our spans too; a new trace is kept with the ratio.
-        return recording ? Sampler.parentBased(Sampler.traceIdRatioBased(ratio)) : Sampler.alwaysOff();
+        return recording ? ourDecision(ratio) : Sampler.alwaysOff();
+    }
+
+    /**
+     * The ratio decides every trace that reaches us, whatever the sampled flag of its {@code traceparent}: every caller
+     * of the three services is outside (they never call each other), and a flag any client can set would otherwise
+     * make us record, and pay for, all of its requests. The trace id still continues the caller's trace, and the
+     * decision depends on the trace id alone, so services sampling at the same ratio keep or drop a trace together.
+     * Spans inside one request follow their parent.
+     */
+    static Sampler ourDecision(double ratio) {
+        Sampler byTraceId = Sampler.traceIdRatioBased(ratio);
+        return Sampler.parentBasedBuilder(byTraceId)
+                .setRemoteParentSampled(byTraceId)
+                .setRemoteParentNotSampled(byTraceId)
+                .build();
     }
 }

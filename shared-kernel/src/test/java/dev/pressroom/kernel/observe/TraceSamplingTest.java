@@ -21,6 +21,9 @@ class TraceSamplingTest {
     private static final Context SAMPLED_CALLER = Context.root()
             .with(Span.wrap(SpanContext.createFromRemoteParent(
                     TRACE_ID, "00f067aa0ba902b7", TraceFlags.getSampled(), TraceState.getDefault())));
+    private static final Context UNSAMPLED_CALLER = Context.root()
+            .with(Span.wrap(SpanContext.createFromRemoteParent(
+                    TRACE_ID, "00f067aa0ba902b7", TraceFlags.getDefault(), TraceState.getDefault())));
 
     @Test
     void samplerWhenNoEndpointThenNothingIsRecordedEvenForASampledCaller() {
@@ -38,11 +41,28 @@ class TraceSamplingTest {
     }
 
     @Test
-    void samplerWhenRatioZeroThenOnlyTheCallersSampledTracesAreRecorded() {
+    void samplerWhenRatioZeroThenACallersSampledFlagDoesNotForceRecording() {
         Sampler sampler = new TraceSampling().sampler(Optional.of("http://collector:4317"), false, 0.0);
 
         assertThat(decision(sampler, Context.root())).isEqualTo(SamplingDecision.DROP);
-        assertThat(decision(sampler, SAMPLED_CALLER)).isEqualTo(SamplingDecision.RECORD_AND_SAMPLE);
+        assertThat(decision(sampler, SAMPLED_CALLER)).isEqualTo(SamplingDecision.DROP);
+    }
+
+    @Test
+    void samplerWhenCallerDidNotSampleThenTheRatioStillDecides() {
+        Sampler sampler = new TraceSampling().sampler(Optional.of("http://collector:4317"), false, 1.0);
+
+        assertThat(decision(sampler, UNSAMPLED_CALLER)).isEqualTo(SamplingDecision.RECORD_AND_SAMPLE);
+    }
+
+    @Test
+    void samplerWhenParentIsOurOwnSpanThenItsDecisionIsFollowed() {
+        Sampler sampler = new TraceSampling().sampler(Optional.of("http://collector:4317"), false, 0.0);
+        Context ourSampledSpan = Context.root()
+                .with(Span.wrap(SpanContext.create(
+                        TRACE_ID, "00f067aa0ba902b7", TraceFlags.getSampled(), TraceState.getDefault())));
+
+        assertThat(decision(sampler, ourSampledSpan)).isEqualTo(SamplingDecision.RECORD_AND_SAMPLE);
     }
 
     @Test

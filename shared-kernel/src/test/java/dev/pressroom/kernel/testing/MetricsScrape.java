@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * One scrape of a Prometheus text exposition ({@code /q/metrics}), read the way Prometheus reads it: a sample is a
@@ -56,6 +59,14 @@ public final class MetricsScrape {
     /** Whether any sample of {@code name} with these labels exists. */
     public boolean has(String name, String... labelPairs) {
         return !find(name, labelPairs).isEmpty();
+    }
+
+    /** Every value label {@code label} takes in the samples of {@code name}. */
+    public Set<String> labelValues(String name, String label) {
+        return samples.stream()
+                .filter(s -> s.name().equals(name) && s.labels().containsKey(label))
+                .map(s -> s.labels().get(label))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static boolean hasLabels(Sample sample, String... labelPairs) {
