@@ -95,8 +95,9 @@
       signInWith('optional').catch(() => show(error, section.dataset.notUsed));
     });
 
-    // Conditional mediation: the browser offers passkeys in the email field's autofill (autocomplete="... webauthn").
-    if (PublicKeyCredential.isConditionalMediationAvailable) {
+    // Conditional mediation: the browser offers passkeys in the email field's autofill (autocomplete="... webauthn"),
+    // where the page has that field (a page that takes only a passkey has none).
+    if (PublicKeyCredential.isConditionalMediationAvailable && document.querySelector('input[autocomplete~="webauthn"]')) {
       PublicKeyCredential.isConditionalMediationAvailable().then((available) => {
         if (available) {
           restartAutofill();

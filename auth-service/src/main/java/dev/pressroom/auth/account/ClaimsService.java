@@ -1,6 +1,5 @@
 package dev.pressroom.auth.account;
 
-import dev.pressroom.auth.validate.Scopes;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
@@ -8,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The claims each granted scope releases (spec, Resources C; OIDC Core §5.4), from the account's real data. */
+/** The claims released about one account (spec, Resources C; OIDC Core §5.4), from its real data. */
 @ApplicationScoped
 public class ClaimsService {
 
@@ -19,30 +18,35 @@ public class ClaimsService {
     }
 
     /**
-     * The claims of the granted scopes for one account.
+     * {@code sub} and the named claims ({@link StandardClaims#released}) that the account has.
      *
-     * @param forUserInfo licenses are released in user info only (spec's scope table); roles in both.
+     * @param names claims to release; roles are the client's own
      */
-    public Uni<Map<String, Object>> claims(Account account, String clientId, Set<String> scopes, boolean forUserInfo) {
+    public Uni<Map<String, Object>> claims(Account account, String clientId, Set<String> names) {
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("sub", account.id().toString());
-        if (scopes.contains(Scopes.PROFILE)) {
+        if (names.contains("name")) {
             claims.put("name", account.name());
-            if (account.picture() != null) {
-                claims.put("picture", account.picture());
-            }
+        }
+        if (names.contains("picture") && account.picture() != null) {
+            claims.put("picture", account.picture());
+        }
+        if (names.contains("updated_at")) {
             claims.put("updated_at", account.updatedAt().getEpochSecond());
         }
-        if (scopes.contains(Scopes.EMAIL)) {
+        if (names.contains("email")) {
             claims.put("email", account.email());
+        }
+        if (names.contains("email_verified")) {
             claims.put("email_verified", account.emailVerified());
         }
         Uni<Map<String, Object>> result = Uni.createFrom().item(claims);
-        if (scopes.contains(Scopes.ROLES)) {
+        if (names.contains("roles")) {
             result = result.chain(c -> accounts.roles(account.id(), clientId).map(roles -> put(c, "roles", roles)));
         }
-        if (forUserInfo && scopes.contains(Scopes.LICENSES_READ)) {
-            result = result.chain(c -> accounts.licenses(account.id()).map(licenses -> put(c, "licenses", licenses)));
+        if (names.contains(StandardClaims.LICENSES)) {
+            result = result.chain(
+                    c -> accounts.licenses(account.id()).map(licenses -> put(c, StandardClaims.LICENSES, licenses)));
         }
         return result;
     }

@@ -64,6 +64,16 @@ public class AuthorizeResource {
                 .map(step -> respond(step, csrf, headers));
     }
 
+    /** "Back to the app" on a sign-in page that offers only a passkey: the app is told no sign-in took place. */
+    @POST
+    @Path("signin/cancel")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> cancelSignIn(
+            @FormParam("request") String request, @FormParam("csrf") String formCsrf, @Context HttpHeaders headers) {
+        String csrf = cookies.csrf(headers);
+        return flow.cancelSignIn(request, formCsrf, csrf).map(step -> respond(step, csrf, headers));
+    }
+
     @POST
     @Path("consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)

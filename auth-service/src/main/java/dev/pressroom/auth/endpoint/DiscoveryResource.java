@@ -92,7 +92,7 @@ public class DiscoveryResource {
                         "licenses"));
         m.put("acr_values_supported", List.of(AuthenticationMethods.PHISHING_RESISTANT));
         m.put("prompt_values_supported", List.of("none", "login", "consent", "select_account"));
-        m.put("claims_parameter_supported", false);
+        m.put("claims_parameter_supported", true);
         m.put("request_parameter_supported", false);
         m.put("request_uri_parameter_supported", false);
         m.put("authorization_response_iss_parameter_supported", true);

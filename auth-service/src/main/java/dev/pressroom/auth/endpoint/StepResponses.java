@@ -54,6 +54,7 @@ public class StepResponses {
                             s.email(),
                             signInError(s.error(), texts),
                             AuthorizationFlow.passkeyFirst(s.pending()),
+                            AuthorizationFlow.passkeyOnly(s.pending()),
                             s.pending().confirmsIdentity())),
                     language));
             if (s.pending().request() != null) {

@@ -31,6 +31,7 @@ import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
 import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.RedirectUris;
+import dev.pressroom.auth.validate.Scopes;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -123,6 +124,7 @@ public class AuthorizationFlow {
     public Uni<AuthorizeStep> signIn(
             String requestId, String formCsrf, String cookieCsrf, String email, String password, Origin origin) {
         return pendingFor(requestId, formCsrf, cookieCsrf, false)
+                .invoke(AuthorizationFlow::passwordMayAnswer)
                 .chain(p -> clientOf(p)
                         .chain(client -> limits.reserveSignIn(email, origin.address())
                                 .chain(attempt -> {
@@ -259,6 +261,51 @@ public class AuthorizationFlow {
         return p.request() != null && p.request().phishingResistant();
     }
 
+    /**
+     * Whether the sign-in page offers only the passkey: the app asked for acr "phr" as an essential claim (OIDC Core
+     * §5.5.1.1), which a password sign-in cannot meet.
+     */
+    public static boolean passkeyOnly(PendingRequest p) {
+        return p.request() != null && p.request().requiresPasskey();
+    }
+
+    /**
+     * A password cannot meet an essential acr: the page does not offer the form, and a password posted anyway (an old
+     * page, a crafted post) is not even checked. The app is told, as when the person gives up.
+     */
+    private static void passwordMayAnswer(PendingRequest p) {
+        if (passkeyOnly(p)) {
+            throw unmetRequirements(p.request());
+        }
+    }
+
+    /**
+     * The sign-in page's "Back to the app": the person does not sign in. For a request that required a passkey this is
+     * the failed authentication OIDC Core §5.5.1.1 asks for (unmet_authentication_requirements); otherwise the person
+     * declined (access_denied). The account pages' own sign-in goes back to the account home.
+     */
+    public Uni<AuthorizeStep> cancelSignIn(String requestId, String formCsrf, String cookieCsrf) {
+        return pendingFor(requestId, formCsrf, cookieCsrf, true).map(p -> {
+            AuthorizationRequest request = p.request();
+            if (request == null) {
+                return new AuthorizeStep.Redirect(java.net.URI.create("/account"), null);
+            }
+            if (request.requiresPasskey()) {
+                throw unmetRequirements(request);
+            }
+            throw AuthorizationRequests.error(
+                    request.redirectUri(), "access_denied", "The person did not sign in.", request.state());
+        });
+    }
+
+    private static RuntimeException unmetRequirements(AuthorizationRequest request) {
+        return AuthorizationRequests.error(
+                request.redirectUri(),
+                AuthorizationRequests.UNMET_AUTHENTICATION_REQUIREMENTS,
+                "The essential acr phr needs a passkey sign-in, which did not take place.",
+                request.state());
+    }
+
     private static String clientIdOf(PendingRequest p) {
         return p.request() == null ? null : p.request().clientId();
     }
@@ -359,14 +406,11 @@ public class AuthorizationFlow {
                                 request.redirectUri(), "access_denied", "The person declined.", request.state());
                     }
                     UUID accountId = UUID.fromString(session.accountId());
-                    return consents.grant(
-                                    accountId,
-                                    request.clientId(),
-                                    new LinkedHashSet<>(request.scopes()),
-                                    clock.instant())
+                    Set<String> asked = consentScopes(request);
+                    return consents.grant(accountId, request.clientId(), asked, clock.instant())
                             .invoke(() -> audit.record(
                                     AuditEvent.of(AuditEventType.CONSENT_GIVEN, accountId, request.clientId(), origin)
-                                            .with("scopes", request.scopes())))
+                                            .with("scopes", List.copyOf(asked))))
                             .chain(consentId -> issueCode(request, session, null, consentId));
                 }));
     }
@@ -376,13 +420,30 @@ public class AuthorizationFlow {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
-        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld))) {
+        // OIDC Core §5.5.1.1: an essential acr is met only by a passkey sign-in; §3.1.2.2: a sub asked for with a
+        // value is the only person an ID token may be about.
+        boolean unmet = session != null && request.requiresPasskey() && !AuthenticationMethods.isPasskey(session.amr());
+        boolean otherPerson = session != null
+                && request.claims().subject() != null
+                && !request.claims().subject().equals(session.accountId());
+        if (session == null || (!p.signedInForIt() && (request.prompts("login") || tooOld || unmet || otherPerson))) {
             return signInAgain(p, client, address);
+        }
+        if (unmet) {
+            throw unmetRequirements(request);
+        }
+        if (otherPerson) {
+            throw AuthorizationRequests.error(
+                    request.redirectUri(),
+                    "login_required",
+                    "The app asked for another account than the one that signed in.",
+                    request.state());
         }
         UUID accountId = UUID.fromString(session.accountId());
         // acr_values=phr is a request (OIDC Core §3.1.2.1): a session signed in otherwise is offered its passkey once,
         // when it has one; a person without one goes on, and the ID token's acr says what was done.
         boolean mayStepUp = request.phishingResistant()
+                && !request.requiresPasskey()
                 && !p.signedInForIt()
                 && !AuthenticationMethods.isPasskey(session.amr())
                 && !request.prompts("none");
@@ -414,21 +475,33 @@ public class AuthorizationFlow {
             String address) {
         AuthorizationRequest request = p.request();
         Set<String> granted = consent == null ? Set.of() : consent.scopes();
-        Set<String> missing = new LinkedHashSet<>(request.scopes());
+        Set<String> wanted = consentScopes(request);
+        Set<String> missing = new LinkedHashSet<>(wanted);
         missing.removeAll(granted);
         if (missing.isEmpty() && !request.prompts("consent")) {
             return issueCode(request, session, newCookie, consent.id());
         }
-        Set<String> already = new LinkedHashSet<>(request.scopes());
+        Set<String> already = new LinkedHashSet<>(wanted);
         already.retainAll(granted);
         Set<String> asked = missing;
         if (request.prompts("consent")) {
-            asked = new LinkedHashSet<>(request.scopes());
+            asked = wanted;
             already.clear();
         }
         PendingRequest awaitingConsent = p.awaitingConsentOf(session.sid());
         return requireInteraction(awaitingConsent, "consent_required", address)
                 .replaceWith(new AuthorizeStep.Consent(awaitingConsent, client, account, asked, already, newCookie));
+    }
+
+    /**
+     * What the person is asked to allow: the requested scopes, and the scope of each claim the claims parameter asks
+     * for one by one (README, "Conformance", claims parameter): the consent page shows both alike, and consent is kept
+     * per scope, as for scopes asked for directly.
+     */
+    private static Set<String> consentScopes(AuthorizationRequest request) {
+        Set<String> scopes = new LinkedHashSet<>(request.scopes());
+        scopes.addAll(request.claims().requested().scopes());
+        return Scopes.ordered(scopes);
     }
 
     /** OIDC Core §3.1.2.6: with prompt=none, needing the person is an error; otherwise remember the request. */
@@ -460,7 +533,8 @@ public class AuthorizationFlow {
                 Tokens.random(16),
                 consentId.toString(),
                 clock.instant().getEpochSecond(),
-                session.passkeyId());
+                session.passkeyId(),
+                request.claims().requested());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());

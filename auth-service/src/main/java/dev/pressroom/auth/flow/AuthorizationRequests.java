@@ -4,6 +4,7 @@ import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
 import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.request.AuthorizationRequest;
+import dev.pressroom.auth.request.ClaimsParameter;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.token.AuthenticationMethods;
@@ -20,6 +21,9 @@ import java.util.Set;
 public final class AuthorizationRequests {
 
     private static final Set<String> PROMPTS = Set.of("none", "login", "consent", "select_account");
+
+    /** OpenID Connect Core Unmet Authentication Requirements 1.0 §2: an essential acr that was not met. */
+    static final String UNMET_AUTHENTICATION_REQUIREMENTS = "unmet_authentication_requirements";
 
     private AuthorizationRequests() {}
 
@@ -64,6 +68,7 @@ public final class AuthorizationRequests {
         List<String> scopes = scopes(params, client, redirectUri, state);
         List<String> prompt = prompt(params, redirectUri, state);
         long maxAge = maxAge(params, redirectUri, state);
+        ClaimsParameter claims = claims(params, client, redirectUri, state);
         return new AuthorizationRequest(
                 client.id(),
                 redirectUri,
@@ -79,7 +84,35 @@ public final class AuthorizationRequests {
                         .orElse(null),
                 // OIDC Core §3.1.2.1: acr_values is a preference; values not offered here are ignored.
                 Scopes.parse(params.optional(OAuthParams.ACR_VALUES).orElse(""))
-                        .contains(AuthenticationMethods.PHISHING_RESISTANT));
+                        .contains(AuthenticationMethods.PHISHING_RESISTANT),
+                claims);
+    }
+
+    /**
+     * OIDC Core §5.5: a malformed claims parameter is invalid_request (§3.1.2.6). Its claims are kept only where the
+     * client may ask for their scope. An essential acr whose values this provider never claims cannot be met by any
+     * sign-in: a failed authentication (§5.5.1.1), answered as OpenID Connect Core Unmet Authentication Requirements
+     * 1.0 says.
+     */
+    private static ClaimsParameter claims(Params params, Client client, String redirectUri, String state) {
+        ClaimsParameter claims;
+        try {
+            claims = ClaimsParameter.parse(params.optional(OAuthParams.CLAIMS).orElse(null));
+        } catch (ClaimsParameter.Invalid e) {
+            throw error(redirectUri, "invalid_request", e.getMessage(), state);
+        }
+        if (claims.essentialAcr() != null
+                && !claims.essentialAcr().contains(AuthenticationMethods.PHISHING_RESISTANT)) {
+            throw error(
+                    redirectUri,
+                    UNMET_AUTHENTICATION_REQUIREMENTS,
+                    "None of the essential acr values can be met; this provider offers phr.",
+                    state);
+        }
+        return new ClaimsParameter(
+                claims.requested().restrictedTo(client::allowsScope),
+                claims.essentialAcr() == null ? null : List.of(AuthenticationMethods.PHISHING_RESISTANT),
+                claims.subject());
     }
 
     private static List<String> scopes(Params params, Client client, String redirectUri, String state) {

@@ -96,7 +96,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                 code.issuedAt(),
                 now,
                 now,
-                code.passkeyId());
+                code.passkeyId(),
+                code.claims());
         return issuer.issue(grant, code.scopes(), code.nonce(), null);
     }
 }

@@ -2,6 +2,7 @@ package dev.pressroom.auth.grant;
 
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ClaimsService;
+import dev.pressroom.auth.account.StandardClaims;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
@@ -14,7 +15,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.UUID;
 
@@ -67,7 +67,10 @@ public class TokenInspection {
                             .ifNull()
                             .failWith(() -> OAuthException.invalidToken("The account no longer exists."))
                             .chain(account -> claims.claims(
-                                    account, grant.clientId(), new LinkedHashSet<>(grant.scopes()), true));
+                                    account,
+                                    grant.clientId(),
+                                    StandardClaims.released(
+                                            grant.scopes(), grant.claims().userInfo(), true)));
                 });
     }
 

@@ -4,6 +4,7 @@ import dev.pressroom.auth.account.Account;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ClaimsService;
 import dev.pressroom.auth.account.ConsentStore;
+import dev.pressroom.auth.account.StandardClaims;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
@@ -17,7 +18,6 @@ import dev.pressroom.auth.validate.Scopes;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.UUID;
 
@@ -121,7 +121,11 @@ public class TokenIssuer {
                 grant.chainStart() + config.refreshChainMax().toSeconds());
         Grant refreshGrant = grant.withScopes(grant.scopes(), now, refreshExpiry);
         Uni<String> idToken = accessScopes.contains(Scopes.OPENID)
-                ? claims.claims(account, grant.clientId(), new LinkedHashSet<>(accessScopes), false)
+                ? claims.claims(
+                                account,
+                                grant.clientId(),
+                                StandardClaims.released(
+                                        accessScopes, grant.claims().idToken(), false))
                         .map(c -> idTokens.generate(
                                 new IdTokenGenerator.IdTokenInput(
                                         grant.clientId(),

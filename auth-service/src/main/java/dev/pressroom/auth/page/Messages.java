@@ -352,4 +352,13 @@ public interface Messages {
 
     @Message("This app asks for a passkey: use yours if you have one, or your password below.")
     String passkeyPreferred();
+
+    @Message("This app accepts only a passkey. If you cannot use one, go back to the app without signing in.")
+    String passkeyRequired();
+
+    @Message("No passkey was used. Try again, or go back to the app.")
+    String passkeyRequiredNotUsed();
+
+    @Message("Back to the app")
+    String backToApp();
 }

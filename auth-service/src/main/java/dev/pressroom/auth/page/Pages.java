@@ -27,6 +27,8 @@ public final class Pages {
     /**
      * {@code passkeyFirst}: the app asked for phishing-resistant sign-in (acr_values=phr), so the passkey is offered
      * above the password form, which stays: acr_values is a request, not a requirement (OIDC Core §3.1.2.1).
+     * {@code passkeyOnly}: the app asked for acr "phr" as an essential claim (OIDC Core §5.5.1.1), which only a passkey
+     * meets: no password form, and a way back to the app without signing in.
      * {@code confirmsIdentity}: a signed-in person confirms who they are before changing how they sign in.
      */
     public record SignInPage(
@@ -36,6 +38,7 @@ public final class Pages {
             String email,
             String error,
             boolean passkeyFirst,
+            boolean passkeyOnly,
             boolean confirmsIdentity) {}
 
     /**

@@ -18,6 +18,7 @@ public final class OAuthParams {
     public static final String MAX_AGE = "max_age";
     public static final String UI_LOCALES = "ui_locales";
     public static final String ACR_VALUES = "acr_values";
+    public static final String CLAIMS = "claims";
     public static final String GRANT_TYPE = "grant_type";
     public static final String REFRESH_TOKEN = "refresh_token";
     public static final String TOKEN = "token";

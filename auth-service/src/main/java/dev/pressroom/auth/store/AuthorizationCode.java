@@ -1,11 +1,13 @@
 package dev.pressroom.auth.store;
 
+import dev.pressroom.auth.request.RequestedClaims;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
  * What an authorization code stands for, kept in Redis under the code's hash for five minutes. {@code passkeyId}: the
- * passkey the session signed in with, null for a password.
+ * passkey the session signed in with, null for a password. {@code claims}: what the claims parameter asked for, the
+ * person having consented to their scopes.
  */
 @RegisterForReflection
 public record AuthorizationCode(
@@ -21,4 +23,12 @@ public record AuthorizationCode(
         String grantId,
         String consentId,
         long issuedAt,
-        String passkeyId) {}
+        String passkeyId,
+        RequestedClaims claims) {
+
+    /** Codes issued before the claims parameter existed asked for none. */
+    @Override
+    public RequestedClaims claims() {
+        return claims == null ? RequestedClaims.NONE : claims;
+    }
+}

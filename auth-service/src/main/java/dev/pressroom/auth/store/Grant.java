@@ -1,5 +1,6 @@
 package dev.pressroom.auth.store;
 
+import dev.pressroom.auth.request.RequestedClaims;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
@@ -8,6 +9,7 @@ import java.util.List;
  * client, the account and the granted scopes. Access and refresh tokens carry it, so revoking the grant id revokes
  * all. {@code chainStart} is when the code was issued: the refresh chain's absolute lifetime counts from it.
  * {@code passkeyId}: the passkey the session signed in with, null for a password; once it is removed the grant ends.
+ * {@code claims}: the claims parameter's claims, answered in every ID token of the grant and in user info.
  */
 @RegisterForReflection
 public record Grant(
@@ -22,7 +24,14 @@ public record Grant(
         long chainStart,
         long issuedAt,
         long expiresAt,
-        String passkeyId) {
+        String passkeyId,
+        RequestedClaims claims) {
+
+    /** Grants made before the claims parameter existed asked for none. */
+    @Override
+    public RequestedClaims claims() {
+        return claims == null ? RequestedClaims.NONE : claims;
+    }
 
     public Grant withScopes(List<String> narrowed, long issuedAt, long expiresAt) {
         return new Grant(
@@ -37,6 +46,7 @@ public record Grant(
                 chainStart,
                 issuedAt,
                 expiresAt,
-                passkeyId);
+                passkeyId,
+                claims);
     }
 }

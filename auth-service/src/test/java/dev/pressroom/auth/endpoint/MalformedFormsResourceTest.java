@@ -29,6 +29,7 @@ class MalformedFormsResourceTest {
                 "/oauth/authorize",
                 "/oauth/logout",
                 "/signin",
+                "/signin/cancel",
                 "/consent",
                 "/signin/passkey",
                 "/signin/passkey/options",

@@ -19,6 +19,7 @@ import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.password.TestHashers;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
+import dev.pressroom.auth.request.RequestedClaims;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.support.fakes.InMemoryAccountStore;
@@ -149,6 +150,18 @@ public final class TestGrants implements AutoCloseable {
     /** As above, for a session that signed in with the passkey {@code passkeyId} (null: a password). */
     public String code(
             Client client, Consented person, UUID passkeyId, String verifier, String nonce, String... scopes) {
+        return codeAskingFor(client, person, passkeyId, RequestedClaims.NONE, verifier, nonce, scopes);
+    }
+
+    /** As above, with claims the claims parameter asked for one by one (their scopes consented to). */
+    public String codeAskingFor(
+            Client client,
+            Consented person,
+            UUID passkeyId,
+            RequestedClaims claims,
+            String verifier,
+            String nonce,
+            String... scopes) {
         String code = RedisKeys.newToken(person.accountId());
         long now = clock.instant().getEpochSecond();
         codes.save(
@@ -166,7 +179,8 @@ public final class TestGrants implements AutoCloseable {
                                 UUID.randomUUID().toString(),
                                 person.consentId(),
                                 now,
-                                passkeyId == null ? null : passkeyId.toString()))
+                                passkeyId == null ? null : passkeyId.toString(),
+                                claims))
                 .await()
                 .indefinitely();
         return code;
