@@ -13,7 +13,11 @@
   async function options(url, fields) {
     const answer = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), credentials: 'same-origin' });
     if (answer.redirected) {
-      // The sign-in is not recent enough to change passkeys: the page to sign in again first.
+      // The sign-in is not recent enough to change passkeys: the page to sign in again first (this host's only),
+      // after which the change goes on by itself.
+      if (new URL(answer.url).origin !== window.location.origin) {
+        throw new Error('options: redirected elsewhere');
+      }
       window.location.assign(answer.url);
       return new Promise(() => {});
     }
@@ -110,11 +114,13 @@
   if (add) {
     const error = document.getElementById('add-passkey-error');
     add.hidden = false;
-    add.addEventListener('submit', async (event) => {
-      event.preventDefault();
+    async function addPasskey() {
       error.hidden = true;
       try {
-        const o = await options('/account/passkeys/options', { csrf: add.elements.csrf.value });
+        const o = await options('/account/passkeys/options', {
+          csrf: add.elements.csrf.value,
+          name: add.elements.name.value,
+        });
         const publicKey = Object.assign({}, o, {
           challenge: decode(o.challenge),
           user: Object.assign({}, o.user, { id: decode(o.user.id) }),
@@ -126,6 +132,15 @@
       } catch (e) {
         show(error, add.dataset.notCreated);
       }
+    }
+    add.addEventListener('submit', (event) => {
+      event.preventDefault();
+      addPasskey();
     });
+    // Back from confirming who it is: the passkey asked for before goes on being added (the server marks the page
+    // only for that browser, once). A browser that wants a click for it shows the form with the name kept.
+    if (add.dataset.resume === 'add') {
+      addPasskey();
+    }
   }
 })();

@@ -9,6 +9,7 @@ import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
 import dev.pressroom.auth.page.Texts;
+import dev.pressroom.auth.store.PendingChange;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -28,9 +30,6 @@ import java.time.format.DateTimeFormatter;
 /** The signed-in person's home with their passkeys, Connected apps (Remove revokes every grant of an app) and sign out. */
 @Path("/")
 public class AccountResource {
-
-    /** The sign-in page a person is sent to before changing how they sign in, when their sign-in is not recent. */
-    static final String CONFIRM_IDENTITY = "/account/confirm";
 
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
@@ -52,9 +51,11 @@ public class AccountResource {
         return Response.seeOther(URI.create("/account")).build();
     }
 
+    /** {@code resume}: a passkey to add again, after the person confirmed who they are ({@link #confirmIdentity}). */
     @GET
     @Path("account")
-    public Uni<Response> home(@Context HttpHeaders headers, @Context HttpServerRequest http) {
+    public Uni<Response> home(
+            @QueryParam("resume") String resume, @Context HttpHeaders headers, @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         String token = Cookies.csrfOrNew(csrf);
         String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
@@ -62,20 +63,33 @@ public class AccountResource {
                 .chain(s -> s == null
                         ? flow.accountSignIn(token, ClientAddress.of(http))
                                 .map(step -> steps.respond(step, csrf, acceptLanguage))
-                        : apps.home(s).map(home -> page(home, token, csrf, Language.choose(null, acceptLanguage))));
+                        : Uni.combine()
+                                .all()
+                                .unis(apps.home(s), flow.resumedChange(s, resume, csrf))
+                                .asTuple()
+                                .map(found -> page(
+                                        found.getItem1(),
+                                        found.getItem2(),
+                                        token,
+                                        csrf,
+                                        Language.choose(null, acceptLanguage))));
     }
 
-    /** Sign in again (password or passkey, email filled in), then back to the passkeys; signed out, the home. */
+    /**
+     * Sign in again (password or passkey, email filled in), then the change that sent the person here continues
+     * ({@code request}: the sign-in kept with it); without one, back to the passkeys. Signed out, the home.
+     */
     @GET
     @Path("account/confirm")
-    public Uni<Response> confirmIdentity(@Context HttpHeaders headers, @Context HttpServerRequest http) {
+    public Uni<Response> confirmIdentity(
+            @QueryParam("request") String request, @Context HttpHeaders headers, @Context HttpServerRequest http) {
         String csrf = cookies.csrf(headers);
         String acceptLanguage = headers.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE);
         return flow.findSession(cookies.session(headers))
                 .chain(s -> s == null
                         ? Uni.createFrom()
                                 .item(Response.seeOther(URI.create("/account")).build())
-                        : flow.confirmIdentity(s, Cookies.csrfOrNew(csrf), ClientAddress.of(http))
+                        : flow.confirmIdentity(s, request, Cookies.csrfOrNew(csrf), ClientAddress.of(http))
                                 .map(step -> steps.respond(step, csrf, acceptLanguage)));
     }
 
@@ -96,7 +110,8 @@ public class AccountResource {
                                         .build()));
     }
 
-    private Response page(ConnectedApps.Home home, String token, String browserCsrf, Language language) {
+    private Response page(
+            ConnectedApps.Home home, PendingChange resumed, String token, String browserCsrf, Language language) {
         Messages texts = Texts.of(language);
         var passkeys = home.passkeys().stream()
                 .map(p -> new Pages.PasskeyLine(
@@ -109,7 +124,13 @@ public class AccountResource {
         var activity = home.activity().stream().map(e -> activity(e, texts)).toList();
         Response.ResponseBuilder builder = StepResponses.html(Texts.render(
                 Pages.account(new Pages.AccountPage(
-                        home.account().name(), home.account().email(), token, passkeys, lines, activity)),
+                        home.account().name(),
+                        home.account().email(),
+                        token,
+                        passkeys,
+                        resumed == null ? null : resumed.name(),
+                        lines,
+                        activity)),
                 language));
         if (!token.equals(browserCsrf)) {
             builder.header(HttpHeaders.SET_COOKIE, cookies.newCsrf(token));

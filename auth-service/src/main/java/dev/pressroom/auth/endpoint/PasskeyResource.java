@@ -6,6 +6,7 @@ import dev.pressroom.auth.page.Brand;
 import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.passkey.PasskeyCeremonies;
 import dev.pressroom.auth.passkey.PasskeyRefused;
+import dev.pressroom.auth.store.PendingChange;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -75,10 +76,16 @@ public class PasskeyResource {
     @POST
     @Path("account/passkeys/options")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> addOptions(@FormParam("csrf") String formCsrf, @Context HttpHeaders headers) {
+    public Uni<Response> addOptions(
+            @FormParam("csrf") String formCsrf,
+            @FormParam("name") String name,
+            @Context HttpHeaders headers,
+            @Context HttpServerRequest http) {
         return recentlySignedIn(
                 headers,
+                http,
                 formCsrf,
+                session -> PendingChange.addPasskey(session.accountId(), PasskeyCeremonies.nameOf(name)),
                 session ->
                         passkeys.creationOptions(session, brand.productName()).map(PasskeyResource::json));
     }
@@ -94,7 +101,9 @@ public class PasskeyResource {
             @Context HttpServerRequest http) {
         return recentlySignedIn(
                 headers,
+                http,
                 formCsrf,
+                session -> PendingChange.addPasskey(session.accountId(), PasskeyCeremonies.nameOf(name)),
                 session -> passkeys.add(session, name, credential, ClientAddress.origin(http))
                         .map(added -> backToAccount())
                         .onFailure(PasskeyRefused.class)
@@ -109,30 +118,39 @@ public class PasskeyResource {
             @FormParam("id") String id,
             @Context HttpHeaders headers,
             @Context HttpServerRequest http) {
-        return recentlySignedIn(headers, formCsrf, session -> {
-            UUID passkey = uuid(id);
-            return passkey == null
-                    ? Uni.createFrom().item(backToAccount())
-                    : passkeys.remove(session, passkey, ClientAddress.origin(http))
-                            .replaceWith(backToAccount());
-        });
+        UUID passkey = uuid(id);
+        return recentlySignedIn(
+                headers,
+                http,
+                formCsrf,
+                session ->
+                        passkey == null ? null : PendingChange.removePasskey(session.accountId(), passkey.toString()),
+                session -> passkey == null
+                        ? Uni.createFrom().item(backToAccount())
+                        : passkeys.remove(session, passkey, ClientAddress.origin(http))
+                                .replaceWith(backToAccount()));
     }
 
     /**
      * A change to how the person signs in needs what every account form needs, and a recent sign-in: an older session
      * is sent to sign in again first (README, Passkeys, "Changes need a recent sign-in"), so a borrowed session cannot
-     * plant a passkey. The page's script follows the redirect too.
+     * plant a passkey. The change asked for ({@code pending}, checked against the CSRF token like the change itself) is
+     * kept with that sign-in and continues after it. The page's script follows the redirect too.
      */
     private Uni<Response> recentlySignedIn(
-            HttpHeaders headers, String formCsrf, Function<Session, Uni<Response>> change) {
+            HttpHeaders headers,
+            HttpServerRequest http,
+            String formCsrf,
+            Function<Session, PendingChange> pending,
+            Function<Session, Uni<Response>> change) {
         return signedIn(
                 headers,
                 formCsrf,
                 session -> flow.allowsSignInChanges(session)
                         ? change.apply(session)
-                        : Uni.createFrom()
-                                .item(Response.seeOther(URI.create(AccountResource.CONFIRM_IDENTITY))
-                                        .build()));
+                        : flow.confirmFirst(
+                                        session, pending.apply(session), cookies.csrf(headers), ClientAddress.of(http))
+                                .map(confirm -> Response.seeOther(confirm).build()));
     }
 
     /** The account forms need the session and the browser's CSRF token; without a session, the sign-in page. */

@@ -24,6 +24,7 @@ import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.CodeStore;
+import dev.pressroom.auth.store.PendingChange;
 import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.store.PendingRequestStore;
 import dev.pressroom.auth.store.RedisKeys;
@@ -55,6 +56,9 @@ public class AuthorizationFlow {
      * two minutes for 15 minutes, and the button pressed a few times.
      */
     static final int PASSKEY_OPTIONS_PER_SIGN_IN = 20;
+
+    /** The sign-in page a person is sent to before changing how they sign in, when their sign-in is not recent. */
+    private static final String CONFIRM_IDENTITY = "/account/confirm";
 
     private final ClientService clients;
     private final AccountService accounts;
@@ -162,8 +166,7 @@ public class AuthorizationFlow {
                     .invoke(() ->
                             audit.record(AuditEvent.of(AuditEventType.SIGN_IN, account.id(), clientIdOf(p), origin)
                                     .with("method", "password")))
-                    .chain(() ->
-                            startSession(p, client, account, origin.address(), AuthenticationMethods.PASSWORD, null));
+                    .chain(() -> startSession(p, client, account, origin, AuthenticationMethods.PASSWORD, null));
         });
     }
 
@@ -227,7 +230,7 @@ public class AuthorizationFlow {
                                                             p,
                                                             client,
                                                             signedIn.account(),
-                                                            origin.address(),
+                                                            origin,
                                                             AuthenticationMethods.PASSKEY,
                                                             signedIn.passkeyId())))
                                             .onFailure(PasskeyRefused.class)
@@ -317,15 +320,65 @@ public class AuthorizationFlow {
     }
 
     /**
-     * The sign-in page again for a signed-in person about to change how they sign in, their email filled in: the
-     * password or a passkey, then back to their passkeys. A sign-in creates a new session, which is recent.
+     * A change to how the person signs in, asked for by a session whose sign-in is not recent: kept with a new
+     * confirming sign-in (bound to this browser's CSRF token), whose page the answer is. The change continues once the
+     * person signed in again ({@link #startSession}).
      */
-    public Uni<AuthorizeStep> confirmIdentity(Session session, String csrf, String address) {
-        PendingRequest p = PendingRequest.confirmingIdentity(Tokens.random(24), csrf);
-        return accounts.find(UUID.fromString(session.accountId()))
-                .chain(account -> savePending(p, address)
-                        .replaceWith(
-                                new AuthorizeStep.SignIn(p, null, account == null ? null : account.email(), null)));
+    public Uni<java.net.URI> confirmFirst(Session session, PendingChange change, String csrf, String address) {
+        PendingRequest p = PendingRequest.confirmingIdentity(Tokens.random(24), csrf, change);
+        return savePending(p, address).replaceWith(confirmPage(p));
+    }
+
+    private static java.net.URI confirmPage(PendingRequest p) {
+        return java.net.URI.create(CONFIRM_IDENTITY + "?request=" + p.id());
+    }
+
+    /**
+     * The sign-in page again for a signed-in person about to change how they sign in, their email filled in: the
+     * password or a passkey. {@code requestId} names the confirming sign-in {@link #confirmFirst} kept with its change;
+     * one that is not this browser's (its CSRF token), not this account's, or gone is not used: the page then confirms
+     * without a change, back to the passkeys.
+     */
+    public Uni<AuthorizeStep> confirmIdentity(Session session, String requestId, String csrf, String address) {
+        Uni<PendingRequest> kept = requestId == null || requestId.length() > 64
+                ? Uni.createFrom().nullItem()
+                : pending.findPending(requestId)
+                        .map(p -> p != null
+                                        && p.confirmsIdentity()
+                                        && !p.signedInForIt()
+                                        && p.change() != null
+                                        && p.change().accountId().equals(session.accountId())
+                                        && Tokens.constantTimeEquals(p.csrf(), csrf)
+                                ? p
+                                : null);
+        return kept.chain(found -> {
+            PendingRequest p = found != null ? found : PendingRequest.confirmingIdentity(Tokens.random(24), csrf, null);
+            return accounts.find(UUID.fromString(session.accountId()))
+                    .call(() -> found != null ? Uni.createFrom().voidItem() : savePending(p, address))
+                    .map(account -> new AuthorizeStep.SignIn(p, null, account == null ? null : account.email(), null));
+        });
+    }
+
+    /**
+     * The change a confirming sign-in continues on the account page ({@code resume} of its address): an added passkey,
+     * whose ceremony the browser starts again. Only once, only in the browser and for the account that asked for it,
+     * and only while the new sign-in is recent; otherwise null.
+     */
+    public Uni<PendingChange> resumedChange(Session session, String resumeId, String csrf) {
+        if (resumeId == null || resumeId.length() > 64 || csrf == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return pending.take(resumeId)
+                .map(p -> p != null
+                                && p.confirmsIdentity()
+                                && p.signedInForIt()
+                                && p.change() != null
+                                && p.change().kind() == PendingChange.Kind.ADD_PASSKEY
+                                && p.change().accountId().equals(session.accountId())
+                                && Tokens.constantTimeEquals(p.csrf(), csrf)
+                                && allowsSignInChanges(session)
+                        ? p.change()
+                        : null);
     }
 
     /** Whether the session may change how its person signs in now (AUTH_REAUTHENTICATE_WITHIN). */
@@ -360,7 +413,7 @@ public class AuthorizationFlow {
     }
 
     private Uni<AuthorizeStep> startSession(
-            PendingRequest p, Client client, Account account, String address, List<String> amr, UUID passkeyId) {
+            PendingRequest p, Client client, Account account, Origin origin, List<String> amr, UUID passkeyId) {
         String cookie = Tokens.random(32);
         Session session = new Session(
                 Tokens.random(16),
@@ -371,10 +424,38 @@ public class AuthorizationFlow {
         if (p.request() == null) {
             return sessions.save(cookie, session)
                     .chain(() -> pending.take(p.id()))
-                    .replaceWith(new AuthorizeStep.Redirect(
-                            java.net.URI.create(p.confirmsIdentity() ? "/account#passkeys" : "/account"), cookie));
+                    // Taken once: of two sign-ins racing on one page, only one continues the change.
+                    .chain(taken -> p.confirmsIdentity()
+                            ? continueChange(taken, session, origin)
+                            : Uni.createFrom().item(java.net.URI.create("/account")))
+                    .map(location -> new AuthorizeStep.Redirect(location, cookie));
         }
-        return sessions.save(cookie, session).chain(() -> proceed(p.signedIn(), client, session, cookie, address));
+        return sessions.save(cookie, session)
+                .chain(() -> proceed(p.signedIn(), client, session, cookie, origin.address()));
+    }
+
+    /**
+     * After the confirming sign-in, the change it was asked for goes on (issue 32: "then continues the change"), for
+     * the account that asked for it only: a removal is made now; an added passkey needs the browser, so the account
+     * page starts its ceremony again through a single-use {@code resume} id bound to this browser. Every address is
+     * this host's own path: nothing from the request chooses where the browser goes.
+     */
+    private Uni<java.net.URI> continueChange(PendingRequest p, Session session, Origin origin) {
+        PendingChange change = p == null ? null : p.change();
+        java.net.URI backToPasskeys = java.net.URI.create("/account#passkeys");
+        if (change == null || !change.accountId().equals(session.accountId())) {
+            return Uni.createFrom().item(backToPasskeys);
+        }
+        return switch (change.kind()) {
+            case REMOVE_PASSKEY ->
+                passkeys.remove(session, UUID.fromString(change.passkeyId()), origin)
+                        .replaceWith(backToPasskeys);
+            case ADD_PASSKEY -> {
+                PendingRequest resume = p.resumedAs(Tokens.random(24));
+                yield savePending(resume, origin.address())
+                        .replaceWith(java.net.URI.create("/account?resume=" + resume.id() + "#passkeys"));
+            }
+        };
     }
 
     /**

@@ -61,11 +61,16 @@ public final class Pages {
 
     public static native TemplateInstance account(AccountPage page);
 
+    /**
+     * {@code resumeAdd}: the name of a passkey whose adding continues now that the person confirmed who they are (the
+     * page's script starts the ceremony at once); null otherwise.
+     */
     public record AccountPage(
             String name,
             String email,
             String csrf,
             List<PasskeyLine> passkeys,
+            String resumeAdd,
             List<AppLine> apps,
             List<ActivityLine> activity) {}
 

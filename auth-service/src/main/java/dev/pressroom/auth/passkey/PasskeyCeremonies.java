@@ -222,7 +222,8 @@ public class PasskeyCeremonies {
         return d;
     }
 
-    private static String nameOf(String typed) {
+    /** The name a passkey gets from what was typed: trimmed, no control characters, at most {@link #NAME_MAX}. */
+    public static String nameOf(String typed) {
         String name = typed == null ? "" : typed.strip().replaceAll("\\p{Cntrl}", "");
         if (name.isEmpty()) {
             return "Passkey";

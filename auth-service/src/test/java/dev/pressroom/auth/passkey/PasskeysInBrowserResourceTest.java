@@ -180,10 +180,12 @@ class PasskeysInBrowserResourceTest {
 
     /**
      * The page's script follows the answer to a sign-in that is not recent: Add a passkey, six minutes after signing
-     * in, opens the sign-in page to confirm who it is (email filled in); after the password the passkey is added.
+     * in, opens the sign-in page to confirm who it is (email filled in); after the password the passkey is added
+     * without pressing Add again, under the name typed before. Six minutes later Remove goes the same way and the
+     * passkey is gone once the password is given.
      */
     @Test
-    void addWhenSignInNotRecentThenConfirmPageFirstThenAdded() throws IOException {
+    void addOrRemoveWhenSignInNotRecentThenConfirmPageFirstThenTheChangeContinues() throws IOException {
         VirtualAuthenticator first = browser.driver.addVirtualAuthenticator(AUTHENTICATOR);
         try {
             accountWithPasskey("lin");
@@ -205,10 +207,27 @@ class PasskeysInBrowserResourceTest {
 
             browser.find("#password").sendKeys(TestClients.PASSWORD);
             browser.submit("button.primary");
-            assertThat(browser.url()).endsWith("/account#passkeys");
-            browser.find("#passkey-name").sendKeys("Second");
-            browser.submit("#add-passkey button");
-            assertThat(browser.findAll(".passkeys h3")).hasSize(2);
+            new WebDriverWait(browser.driver, Duration.ofSeconds(15))
+                    .until(d -> browser.findAll(".passkeys h3").size() == 2);
+            assertThat(browser.findAll(".passkeys h3"))
+                    .extracting(e -> e.getText())
+                    .containsExactly("Chromium", "Second");
+            assertThat(second.getCredentials()).hasSize(1);
+            assertThat(URI.create(browser.url()).getQuery())
+                    .as("the resume id is not kept")
+                    .isNull();
+            assertThat(browser.visibleHiddenElements()).isEmpty();
+
+            clock.advance(Duration.ofMinutes(6));
+            browser.open("/account");
+            browser.submit(".passkeys li[data-passkey] button");
+            assertThat(URI.create(browser.url()).getPath()).isEqualTo("/account/confirm");
+            browser.find("#password").sendKeys(TestClients.PASSWORD);
+            browser.submit("button.primary");
+            assertThat(URI.create(browser.url()).getPath()).isEqualTo("/account");
+            assertThat(browser.findAll(".passkeys h3"))
+                    .extracting(e -> e.getText())
+                    .containsExactly("Second");
         } finally {
             withAutofill(noAutofill);
             browser.driver.removeVirtualAuthenticator(second);

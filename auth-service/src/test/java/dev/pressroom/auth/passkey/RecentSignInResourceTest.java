@@ -3,6 +3,7 @@ package dev.pressroom.auth.passkey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.support.AccountPages;
+import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.PasskeyCeremony;
 import dev.pressroom.auth.support.TestAuthenticator;
@@ -11,6 +12,7 @@ import dev.pressroom.auth.support.TestClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -50,9 +52,9 @@ class RecentSignInResourceTest {
                 borrowed.post("/account/passkeys", Map.of("csrf", csrf, "name", "Planted", "credential", credential));
 
         assertThat(options.statusCode()).isEqualTo(303);
-        assertThat(options.getHeader("Location")).endsWith(CONFIRM);
+        assertThat(options.getHeader("Location")).contains(CONFIRM + "?request=");
         assertThat(add.statusCode()).isEqualTo(303);
-        assertThat(add.getHeader("Location")).endsWith(CONFIRM);
+        assertThat(add.getHeader("Location")).contains(CONFIRM + "?request=");
         assertThat(borrowed.get("/account", Map.of()).asString())
                 .doesNotContain("Planted")
                 .contains("You have no passkeys yet.");
@@ -71,8 +73,90 @@ class RecentSignInResourceTest {
         Response remove = borrowed.post(
                 "/account/passkeys/remove", Map.of("csrf", Browser.hidden(page, "csrf"), "id", passkeyId(page)));
 
-        assertThat(remove.getHeader("Location")).endsWith(CONFIRM);
+        assertThat(remove.getHeader("Location")).contains(CONFIRM + "?request=");
         assertThat(borrowed.get("/account", Map.of()).asString()).contains("Phone");
+    }
+
+    @Test
+    void removeWhenConfirmedThenRemovedWithoutPressingAgain() {
+        TestClients person = TestClients.create();
+        Browser browser = AccountPages.signedIn(person);
+        PasskeyCeremony.add(browser, PasskeyCeremony.authenticator(), "Phone")
+                .then()
+                .statusCode(303);
+        clock.advance(PAST_THE_WINDOW);
+
+        Response confirm = confirmPage(browser, pressRemove(browser));
+        assertThat(confirm.asString()).contains("value=\"" + person.email + "\"");
+        Response signedIn = person.signIn(browser, confirm);
+
+        assertThat(signedIn.getHeader("Location")).endsWith("/account#passkeys");
+        AuditEvents.await(
+                Map.of("type", "passkey_removed", "account_id", person.accountId),
+                e -> "Phone".equals(AuditEvents.detail(e, "name")));
+        assertThat(browser.get("/account", Map.of()).asString()).doesNotContain("data-passkey=");
+    }
+
+    @Test
+    void addWhenConfirmedThenAccountPageStartsTheCeremonyOnceWithTheNameKept() {
+        TestClients person = TestClients.create();
+        Browser browser = AccountPages.signedIn(person);
+        clock.advance(PAST_THE_WINDOW);
+        String csrf = Browser.hidden(browser.get("/account", Map.of()), "csrf");
+        Response options = browser.post("/account/passkeys/options", Map.of("csrf", csrf, "name", " Laptop "));
+
+        Response signedIn = person.signIn(browser, confirmPage(browser, options));
+        String resume = signedIn.getHeader("Location");
+        assertThat(resume).matches(".*/account\\?resume=[A-Za-z0-9_-]+#passkeys");
+
+        String page = browser.get(path(resume), Map.of()).asString();
+        assertThat(page).contains("data-resume=\"add\"").contains("value=\"Laptop\"");
+        assertThat(browser.get(path(resume), Map.of()).asString())
+                .as("once only")
+                .doesNotContain("data-resume");
+        assertThat(PasskeyCeremony.add(browser, PasskeyCeremony.authenticator(), "Laptop")
+                        .statusCode())
+                .isEqualTo(303);
+        assertThat(browser.get("/account", Map.of()).asString()).contains("Laptop");
+    }
+
+    @Test
+    void confirmWhenItsRequestWasMadeInAnotherBrowserThenNoChangeCarried() {
+        TestClients person = TestClients.create();
+        Browser first = AccountPages.signedIn(person);
+        PasskeyCeremony.add(first, PasskeyCeremony.authenticator(), "Phone")
+                .then()
+                .statusCode(303);
+        Browser second = AccountPages.signedIn(person);
+        clock.advance(PAST_THE_WINDOW);
+        String confirmUrl = pressRemove(first).getHeader("Location");
+
+        // The same address opened in another browser of the same person (or sent to them): a plain confirmation.
+        Response elsewhere = second.get(path(confirmUrl), Map.of());
+        assertThat(Browser.hidden(elsewhere, "request")).isNotEqualTo(requestOf(confirmUrl));
+        assertThat(person.signIn(second, elsewhere).getHeader("Location")).endsWith("/account#passkeys");
+        assertThat(second.get("/account", Map.of()).asString()).contains("Phone");
+        assertThat(second.get("/account", Map.of("resume", requestOf(confirmUrl)))
+                        .asString())
+                .doesNotContain("data-resume");
+    }
+
+    @Test
+    void confirmWhenAnotherAccountSignsInThenTheChangeIsNotTheirs() {
+        TestClients person = TestClients.create();
+        TestClients other = TestClients.forClient(person.clientId, person.secret);
+        Browser browser = AccountPages.signedIn(person);
+        PasskeyCeremony.add(browser, PasskeyCeremony.authenticator(), "Phone")
+                .then()
+                .statusCode(303);
+        Browser witness = AccountPages.signedIn(person);
+        clock.advance(PAST_THE_WINDOW);
+
+        Response confirm = confirmPage(browser, pressRemove(browser));
+        assertThat(other.signIn(browser, confirm).getHeader("Location")).endsWith("/account#passkeys");
+
+        assertThat(browser.get("/account", Map.of()).asString()).contains(other.email);
+        assertThat(witness.get("/account", Map.of()).asString()).contains("Phone");
     }
 
     @Test
@@ -118,6 +202,36 @@ class RecentSignInResourceTest {
         Response answer = new Browser().get(CONFIRM, Map.of());
         assertThat(answer.statusCode()).isEqualTo(303);
         assertThat(answer.getHeader("Location")).endsWith("/account");
+    }
+
+    /** Presses Remove on the person's only passkey; answers the response. */
+    private static Response pressRemove(Browser browser) {
+        Response page = browser.get("/account", Map.of());
+        return browser.post(
+                "/account/passkeys/remove", Map.of("csrf", Browser.hidden(page, "csrf"), "id", passkeyId(page)));
+    }
+
+    /** Follows the refused change to the page that confirms who it is. */
+    private static Response confirmPage(Browser browser, Response refused) {
+        assertThat(refused.statusCode()).isEqualTo(303);
+        String location = refused.getHeader("Location");
+        assertThat(location).contains(CONFIRM + "?request=");
+        Response page = browser.get(path(location), Map.of());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(Browser.hidden(page, "request")).isEqualTo(requestOf(location));
+        return page;
+    }
+
+    /** The path and query of a Location (the Browser adds the test port), without its fragment. */
+    private static String path(String location) {
+        URI uri = URI.create(location);
+        return uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    }
+
+    private static String requestOf(String location) {
+        Matcher m = Pattern.compile("[?&](?:request|resume)=([^&#]+)").matcher(location);
+        assertThat(m.find()).isTrue();
+        return m.group(1);
     }
 
     private static String passkeyId(Response accountPage) {
