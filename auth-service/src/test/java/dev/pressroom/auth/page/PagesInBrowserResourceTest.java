@@ -113,6 +113,31 @@ class PagesInBrowserResourceTest {
         assertThat(backInTheApp("/cb")).containsEntry("error", "access_denied").doesNotContainKey("code");
     }
 
+    /**
+     * An app that asks for acr "phr" as an essential claim (README, "Conformance", the claims parameter): the passkey
+     * alone, no password form, and Back to the app answers unmet_authentication_requirements.
+     */
+    @ParameterizedTest
+    @EnumSource(Width.class)
+    void passkeyOnlyWhenAppRequiresPhrThenNoPasswordFormAndBackToTheApp(Width width) throws IOException {
+        browser.size(width);
+        BrowserApp reader = BrowserApp.register("Northwind Reader", true);
+        browser.open(reader.authorizeUrl() + "&claims="
+                + URLEncoder.encode(
+                        "{\"id_token\":{\"acr\":{\"essential\":true,\"values\":[\"phr\"]}}}", StandardCharsets.UTF_8));
+        assertThat(browser.find("#passkey-required").getText()).startsWith("This app accepts only a passkey.");
+        assertThat(browser.find("#passkey-button").isDisplayed()).isTrue();
+        assertThat(browser.findAll("#password")).isEmpty();
+        assertFitsWithMargins(width, "#passkey-button", "#back-to-app");
+        check("signin-passkey-only-" + slug(width));
+
+        browser.submit("#back-to-app");
+        assertThat(backInTheApp("/cb"))
+                .containsEntry("error", "unmet_authentication_requirements")
+                .containsEntry("state", reader.state())
+                .doesNotContainKey("code");
+    }
+
     @ParameterizedTest
     @EnumSource(Width.class)
     void connectedAppsWhenRemoveThenAppGone(Width width) throws IOException {
