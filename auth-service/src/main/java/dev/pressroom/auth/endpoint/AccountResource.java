@@ -5,6 +5,7 @@ import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.flow.AuthorizationFlow;
 import dev.pressroom.auth.flow.ConnectedApps;
+import dev.pressroom.auth.flow.IdentityConfirmation;
 import dev.pressroom.auth.page.Language;
 import dev.pressroom.auth.page.Messages;
 import dev.pressroom.auth.page.Pages;
@@ -35,12 +36,19 @@ public class AccountResource {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
     private final AuthorizationFlow flow;
+    private final IdentityConfirmation confirmation;
     private final ConnectedApps apps;
     private final StepResponses steps;
     private final Cookies cookies;
 
-    public AccountResource(AuthorizationFlow flow, ConnectedApps apps, StepResponses steps, Cookies cookies) {
+    public AccountResource(
+            AuthorizationFlow flow,
+            IdentityConfirmation confirmation,
+            ConnectedApps apps,
+            StepResponses steps,
+            Cookies cookies) {
         this.flow = flow;
+        this.confirmation = confirmation;
         this.apps = apps;
         this.steps = steps;
         this.cookies = cookies;
@@ -65,7 +73,7 @@ public class AccountResource {
                                 .map(step -> steps.respond(step, csrf, acceptLanguage))
                         : Uni.combine()
                                 .all()
-                                .unis(apps.home(s), flow.resumedChange(s, resume, csrf))
+                                .unis(apps.home(s), confirmation.resumedChange(s, resume, csrf))
                                 .asTuple()
                                 .map(found -> page(
                                         found.getItem1(),
@@ -89,7 +97,8 @@ public class AccountResource {
                 .chain(s -> s == null
                         ? Uni.createFrom()
                                 .item(Response.seeOther(URI.create("/account")).build())
-                        : flow.confirmIdentity(s, request, Cookies.csrfOrNew(csrf), ClientAddress.of(http))
+                        : confirmation
+                                .confirmIdentity(s, request, Cookies.csrfOrNew(csrf), ClientAddress.of(http))
                                 .map(step -> steps.respond(step, csrf, acceptLanguage)));
     }
 

@@ -2,6 +2,7 @@ package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.flow.AuthorizationFlow;
+import dev.pressroom.auth.flow.IdentityConfirmation;
 import dev.pressroom.auth.page.Brand;
 import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.passkey.PasskeyCeremonies;
@@ -33,14 +34,21 @@ import java.util.function.Function;
 public class PasskeyResource {
 
     private final AuthorizationFlow flow;
+    private final IdentityConfirmation confirmation;
     private final PasskeyCeremonies passkeys;
     private final StepResponses steps;
     private final Cookies cookies;
     private final Brand brand;
 
     public PasskeyResource(
-            AuthorizationFlow flow, PasskeyCeremonies passkeys, StepResponses steps, Cookies cookies, Brand brand) {
+            AuthorizationFlow flow,
+            IdentityConfirmation confirmation,
+            PasskeyCeremonies passkeys,
+            StepResponses steps,
+            Cookies cookies,
+            Brand brand) {
         this.flow = flow;
+        this.confirmation = confirmation;
         this.passkeys = passkeys;
         this.steps = steps;
         this.cookies = cookies;
@@ -148,8 +156,8 @@ public class PasskeyResource {
                 formCsrf,
                 session -> flow.allowsSignInChanges(session)
                         ? change.apply(session)
-                        : flow.confirmFirst(
-                                        session, pending.apply(session), cookies.csrf(headers), ClientAddress.of(http))
+                        : confirmation
+                                .confirmFirst(pending.apply(session), cookies.csrf(headers), ClientAddress.of(http))
                                 .map(confirm -> Response.seeOther(confirm).build()));
     }
 

@@ -57,9 +57,6 @@ public class AuthorizationFlow {
      */
     static final int PASSKEY_OPTIONS_PER_SIGN_IN = 20;
 
-    /** The sign-in page a person is sent to before changing how they sign in, when their sign-in is not recent. */
-    private static final String CONFIRM_IDENTITY = "/account/confirm";
-
     private final ClientService clients;
     private final AccountService accounts;
     private final ConsentStore consents;
@@ -319,75 +316,13 @@ public class AuthorizationFlow {
         return savePending(p, address).replaceWith(new AuthorizeStep.SignIn(p, null, null, null));
     }
 
-    /**
-     * A change to how the person signs in, asked for by a session whose sign-in is not recent: kept with a new
-     * confirming sign-in (bound to this browser's CSRF token), whose page the answer is. The change continues once the
-     * person signed in again ({@link #startSession}).
-     */
-    public Uni<java.net.URI> confirmFirst(Session session, PendingChange change, String csrf, String address) {
-        PendingRequest p = PendingRequest.confirmingIdentity(Tokens.random(24), csrf, change);
-        return savePending(p, address).replaceWith(confirmPage(p));
-    }
-
-    private static java.net.URI confirmPage(PendingRequest p) {
-        return java.net.URI.create(CONFIRM_IDENTITY + "?request=" + p.id());
-    }
-
-    /**
-     * The sign-in page again for a signed-in person about to change how they sign in, their email filled in: the
-     * password or a passkey. {@code requestId} names the confirming sign-in {@link #confirmFirst} kept with its change;
-     * one that is not this browser's (its CSRF token), not this account's, or gone is not used: the page then confirms
-     * without a change, back to the passkeys.
-     */
-    public Uni<AuthorizeStep> confirmIdentity(Session session, String requestId, String csrf, String address) {
-        Uni<PendingRequest> kept = requestId == null || requestId.length() > 64
-                ? Uni.createFrom().nullItem()
-                : pending.findPending(requestId)
-                        .map(p -> p != null
-                                        && p.confirmsIdentity()
-                                        && !p.signedInForIt()
-                                        && p.change() != null
-                                        && p.change().accountId().equals(session.accountId())
-                                        && Tokens.constantTimeEquals(p.csrf(), csrf)
-                                ? p
-                                : null);
-        return kept.chain(found -> {
-            PendingRequest p = found != null ? found : PendingRequest.confirmingIdentity(Tokens.random(24), csrf, null);
-            return accounts.find(UUID.fromString(session.accountId()))
-                    .call(() -> found != null ? Uni.createFrom().voidItem() : savePending(p, address))
-                    .map(account -> new AuthorizeStep.SignIn(p, null, account == null ? null : account.email(), null));
-        });
-    }
-
-    /**
-     * The change a confirming sign-in continues on the account page ({@code resume} of its address): an added passkey,
-     * whose ceremony the browser starts again. Only once, only in the browser and for the account that asked for it,
-     * and only while the new sign-in is recent; otherwise null.
-     */
-    public Uni<PendingChange> resumedChange(Session session, String resumeId, String csrf) {
-        if (resumeId == null || resumeId.length() > 64 || csrf == null) {
-            return Uni.createFrom().nullItem();
-        }
-        return pending.take(resumeId)
-                .map(p -> p != null
-                                && p.confirmsIdentity()
-                                && p.signedInForIt()
-                                && p.change() != null
-                                && p.change().kind() == PendingChange.Kind.ADD_PASSKEY
-                                && p.change().accountId().equals(session.accountId())
-                                && Tokens.constantTimeEquals(p.csrf(), csrf)
-                                && allowsSignInChanges(session)
-                        ? p.change()
-                        : null);
-    }
-
     /** Whether the session may change how its person signs in now (AUTH_REAUTHENTICATE_WITHIN). */
     public boolean allowsSignInChanges(Session session) {
         return RecentSignIn.allowsChanges(session, clock.instant(), config.reauthenticateWithin());
     }
 
     /** Each waiting request is kept in Redis: an address may leave only so many within their lifetime. */
-    private Uni<Void> savePending(PendingRequest p, String address) {
+    Uni<Void> savePending(PendingRequest p, String address) {
         return limits.limit(
                         "areq",
                         address,

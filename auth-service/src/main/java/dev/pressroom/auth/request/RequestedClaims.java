@@ -40,8 +40,4 @@ public record RequestedClaims(List<String> idToken, List<String> userInfo) {
                         .filter(c -> scopeAllowed.test(StandardClaims.scopeOf(c)))
                         .toList());
     }
-
-    public boolean isEmpty() {
-        return idToken.isEmpty() && userInfo.isEmpty();
-    }
 }

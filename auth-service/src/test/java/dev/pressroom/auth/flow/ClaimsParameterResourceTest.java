@@ -67,13 +67,13 @@ class ClaimsParameterResourceTest {
                 .as("only the claim asked for, not its scope's")
                 .isFalse();
         assertThat(idToken.has("shoe_size")).isFalse();
-        Map<String, Object> userInfo = userInfo(tokens.path("access_token"));
+        Map<String, Object> userInfo = TestClients.userInfo(tokens.path("access_token"));
         assertThat(userInfo).containsOnlyKeys("sub", "name", "licenses");
 
         Response refreshed = person.refresh(tokens.path("refresh_token"));
         refreshed.then().statusCode(200);
         assertThat(claims(refreshed.path("id_token")).get("email").asText()).isEqualTo(person.email);
-        assertThat(userInfo(refreshed.path("access_token"))).containsOnlyKeys("sub", "name", "licenses");
+        assertThat(TestClients.userInfo(refreshed.path("access_token"))).containsOnlyKeys("sub", "name", "licenses");
     }
 
     @Test
@@ -86,7 +86,7 @@ class ClaimsParameterResourceTest {
                 withClaims(person.authorizeParams("openid"), "{\"userinfo\":{\"email_verified\":null}}");
         Response tokens = person.exchange(
                 TestClients.query(browser.get("/oauth/authorize", covered)).get("code"));
-        assertThat(userInfo(tokens.path("access_token"))).containsOnlyKeys("sub", "email_verified");
+        assertThat(TestClients.userInfo(tokens.path("access_token"))).containsOnlyKeys("sub", "email_verified");
 
         Map<String, String> more = withClaims(person.authorizeParams("openid"), "{\"id_token\":{\"name\":null}}");
         Response consent = browser.get("/oauth/authorize", more);
@@ -111,7 +111,7 @@ class ClaimsParameterResourceTest {
         assertThat(scopesAsked(consent)).containsExactly("openid", "email");
         Response tokens = person.exchange(
                 TestClients.query(TestClients.allow(browser, consent)).get("code"));
-        assertThat(userInfo(tokens.path("access_token"))).containsOnlyKeys("sub", "email");
+        assertThat(TestClients.userInfo(tokens.path("access_token"))).containsOnlyKeys("sub", "email");
     }
 
     @Test
@@ -263,17 +263,6 @@ class ClaimsParameterResourceTest {
             scopes.add(m.group(1));
         }
         return scopes;
-    }
-
-    private static Map<String, Object> userInfo(String accessToken) {
-        return Admin.publicApi()
-                .header("Authorization", "Bearer " + accessToken)
-                .get("/oauth/userinfo")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getMap("$");
     }
 
     private static JsonNode claims(String idToken) {

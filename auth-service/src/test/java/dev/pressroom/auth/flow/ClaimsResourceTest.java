@@ -70,15 +70,7 @@ class ClaimsResourceTest {
                 .body(Map.of("client_id", app.clientId, "role", "editor"))
                 .post("/admin/accounts/" + app.accountId + "/roles");
         String accessToken = app.exchange(app.code(new Browser(), "openid")).path("access_token");
-        Map<String, Object> claims = Admin.publicApi()
-                .header("Authorization", "Bearer " + accessToken)
-                .get("/oauth/userinfo")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getMap("$");
-        assertThat(claims).containsOnlyKeys("sub");
+        assertThat(TestClients.userInfo(accessToken)).containsOnlyKeys("sub");
     }
 
     @Test

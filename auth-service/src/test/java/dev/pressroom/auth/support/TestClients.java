@@ -140,6 +140,18 @@ public final class TestClients {
                 .post("/oauth/token");
     }
 
+    /** The user info answer (200) for an access token. */
+    public static Map<String, Object> userInfo(String accessToken) {
+        return Admin.publicApi()
+                .header("Authorization", "Bearer " + accessToken)
+                .get("/oauth/userinfo")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$");
+    }
+
     /** Whether introspection (RFC 7662) by this client says the token is active. */
     public boolean active(String token) {
         return Admin.publicApi()
