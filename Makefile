@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint licenses notice release test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help build run stop lint licenses notice release test test-tools test-npm bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -20,6 +20,7 @@ help:
 	@echo "make release VERSION=x.y.z   release commit, tag vx.y.z, jars, native sources, checksums and SBOMs in dist/"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make test-tools      the extractors the package tests compare with (unzip, bsdtar, 7z, python3), from Debian"
+	@echo "make test-npm        the npm packages tests run (Sodo search, Ghost themes' search), from their lockfiles"
 	@echo "make bench           each service's benchmark"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
@@ -64,7 +65,7 @@ notice:
 	$(MVNW) -q org.cyclonedx:cyclonedx-maven-plugin:makeAggregateBom
 	scripts/licenses.sh notice $(SBOM) >NOTICE
 
-test: test-tools
+test: test-tools test-npm
 	$(WITH_DATASTORES) $(MVNW) verify
 
 # The outside oracle of manifest-engine's package checks (ExtractorParityTest): real extractors, installed once.
@@ -75,6 +76,10 @@ test-tools:
 
 bench: build
 	$(WITH_DATASTORES) scripts/bench.sh
+
+# Ghost's Sodo search for content-service's SodoSearchTest, at the committed lockfile's versions (node_modules ignored).
+test-npm:
+	cd content-service/src/test/sodo-search && npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 
 fuzz: test-tools
 	scripts/fuzz.sh

@@ -19,8 +19,10 @@ if [[ -f .local/run/run.pid ]] && kill -0 "$(cat .local/run/run.pid)" 2>/dev/nul
 else
   mkdir -p .local
   rm -f .local/demo.env
-  # Rate limits would turn most requests into 429s before they reach a parser: lifted for the services started here.
+  # Rate limits would turn most requests into 429s before they reach a parser: lifted for the services started here
+  # (the fuzzed keys too: after 99 invalid ones every keyed request of the address would be a 429 for an hour).
   export CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
+    CONTENT_RATE_LIMIT_INVALID_KEYS=1000000000 \
     AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
   scripts/run.sh >.local/fuzz-http-run.log 2>&1 &
   started=$!

@@ -5,8 +5,10 @@ import dev.pressroom.content.blog.BlogDirectory;
 import dev.pressroom.content.key.ContentKey;
 import dev.pressroom.content.key.KeyDirectory;
 import dev.pressroom.content.key.Origins;
+import dev.pressroom.content.ratelimit.InvalidKeys;
 import dev.pressroom.content.ratelimit.RateLimiter;
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.net.ClientAddress;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -17,8 +19,9 @@ import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * Every Content API read passes here first: key present (401 missing_key), rate limits (429), blog exists (404),
- * key valid for this blog (401 invalid_key), blog public (404), browser origin allowed by the key (403).
+ * Every Content API read passes here first: key present (401 missing_key), an address that sent too many invalid keys
+ * (429), rate limits (429), blog exists (404), key valid for this blog (401 invalid_key, counted per address by
+ * {@link InvalidKeys}), blog public (404), browser origin allowed by the key (403).
  * Feeds and sitemaps ({@link PublicPaths}) need no key: address limit, blog exists and is public.
  */
 public class ContentGate {
@@ -29,11 +32,13 @@ public class ContentGate {
     private final BlogDirectory blogs;
     private final KeyDirectory keys;
     private final RateLimiter limiter;
+    private final InvalidKeys invalidKeys;
 
-    public ContentGate(BlogDirectory blogs, KeyDirectory keys, RateLimiter limiter) {
+    public ContentGate(BlogDirectory blogs, KeyDirectory keys, RateLimiter limiter, InvalidKeys invalidKeys) {
         this.blogs = blogs;
         this.keys = keys;
         this.limiter = limiter;
+        this.invalidKeys = invalidKeys;
     }
 
     @ServerRequestFilter
@@ -47,23 +52,28 @@ public class ContentGate {
             return Uni.createFrom().failure(ApiException.notFound("No such resource."));
         }
         String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
+        String address = ClientAddress.of(request);
         if (PublicPaths.isPublic(path)) {
-            return admitPublic(context, request, blogRef);
+            return admitPublic(context, address, blogRef);
         }
         String key = key(context);
+        ApiException blocked = invalidKeys.blocked(address);
+        if (blocked != null) {
+            return Uni.createFrom().failure(blocked);
+        }
         String keyHash = keys.hash(key);
         String origin = context.getHeaderString("Origin");
-        return limiter.check(keyHash, request.remoteAddress().hostAddress())
+        return limiter.check(keyHash, address)
                 .chain(() -> blogs.find(blogRef))
                 .map(blog -> blog.orElseThrow(() -> ApiException.notFound("No such blog.")))
-                .chain(blog -> keys.find(keyHash).map(found -> admit(blog, found, origin)))
+                .chain(blog -> keys.find(keyHash).chain(found -> admit(blog, found, origin, address)))
                 .invoke(admitted -> context.setProperty(ContentRequest.PROPERTY, admitted))
                 .replaceWithVoid();
     }
 
     /** Feeds and sitemaps: readers and crawlers have no key, so only the address limit and the blog's privacy apply. */
-    private Uni<Void> admitPublic(ContainerRequestContext context, HttpServerRequest request, String blogRef) {
-        return limiter.check(null, request.remoteAddress().hostAddress())
+    private Uni<Void> admitPublic(ContainerRequestContext context, String address, String blogRef) {
+        return limiter.check(null, address)
                 .chain(() -> blogs.find(blogRef))
                 .map(blog ->
                         blog.filter(b -> !b.privateBlog()).orElseThrow(() -> ApiException.notFound("No such blog.")))
@@ -71,28 +81,33 @@ public class ContentGate {
                 .replaceWithVoid();
     }
 
-    private static ContentRequest admit(Blog blog, Optional<ContentKey> key, String origin) {
+    /** A key that could have been right and is not counts against the address (a malformed header guesses nothing). */
+    private Uni<ContentRequest> admit(Blog blog, Optional<ContentKey> key, String origin, String address) {
         if (key.isEmpty() || !key.get().validFor(blog.id())) {
-            throw new ApiException(
-                    401,
-                    "UnauthorizedError",
-                    "invalid_key",
-                    "The content key is unknown, revoked, or belongs to another blog.",
-                    challenge());
+            return invalidKeys.failed(
+                    address,
+                    new ApiException(
+                            401,
+                            "UnauthorizedError",
+                            "invalid_key",
+                            "The content key is unknown, revoked, or belongs to another blog.",
+                            challenge()));
         }
+        return Uni.createFrom().item(admitted(blog, key.get(), origin));
+    }
+
+    private static ContentRequest admitted(Blog blog, ContentKey key, String origin) {
         if (blog.privateBlog()) {
             throw ApiException.notFound("No such blog.");
         }
-        if (key.get().allowsAnySite()) {
+        if (key.allowsAnySite()) {
             return new ContentRequest(blog, "*");
         }
         if (origin == null) {
             // Not a browser request: the allowed sites only restrict what browsers may read.
             return new ContentRequest(blog, "*");
         }
-        if (Origins.normalize(origin)
-                .filter(key.get().allowedOrigins()::contains)
-                .isEmpty()) {
+        if (Origins.normalize(origin).filter(key.allowedOrigins()::contains).isEmpty()) {
             throw new ApiException(
                     403,
                     "ForbiddenError",

@@ -143,5 +143,15 @@ public interface ContentConfig {
         /** After Redis failed, how long to limit locally before trying Redis again. */
         @WithDefault("5s")
         Duration redisRetry();
+
+        /**
+         * Unknown or wrong keys a client address may send per {@link #invalidKeyWindow()} before its keyed requests
+         * are answered 429 for the rest of the window (Ghost's content-key spam prevention: 99 an hour).
+         */
+        @WithDefault("99")
+        int invalidKeys();
+
+        @WithDefault("1h")
+        Duration invalidKeyWindow();
     }
 }

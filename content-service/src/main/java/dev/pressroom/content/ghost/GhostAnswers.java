@@ -1,8 +1,10 @@
 package dev.pressroom.content.ghost;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.pressroom.content.api.Answers;
 import dev.pressroom.content.api.ContentRequest;
+import dev.pressroom.content.api.Json;
 import dev.pressroom.content.api.Responses;
 import dev.pressroom.content.author.AuthorService;
 import dev.pressroom.content.blog.Blog;
@@ -15,6 +17,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -92,6 +96,26 @@ public class GhostAnswers {
                 "ghost/settings",
                 ifNoneMatch,
                 blog -> Uni.createFrom().item(GhostShape.settings(settings.settings(blog))));
+    }
+
+    /**
+     * search-index/{posts,pages,tags,authors}/: the compact documents of Ghost's search index (Ghost's query
+     * parameters do not apply there, so none is read): posts and pages most recently updated first, at most 10,000;
+     * tags and authors those of our lists, in their order.
+     */
+    Uni<Response> searchIndex(String resource, ContainerRequestContext context, String ifNoneMatch) {
+        return answer(context, "ghost/search-index/" + resource, ifNoneMatch, blog -> switch (resource) {
+            case "tags" -> tags.list(blog).map(body -> compact(resource, body, GhostSearchIndex::tag));
+            case "authors" -> authors.list(blog).map(body -> compact(resource, body, GhostSearchIndex::author));
+            default ->
+                posts.searchIndex(blog, kindOf(resource), GhostSearchIndex.MAX_DOCUMENTS, GhostSearchIndex::post);
+        });
+    }
+
+    private static byte[] compact(String key, byte[] ours, Json.Item<JsonNode> document) {
+        List<JsonNode> items = new ArrayList<>();
+        GhostShape.array(GhostShape.read(ours), key).forEach(items::add);
+        return Json.list(key, items, 200, document);
     }
 
     /** tiers/ and newsletters/: a site without members has none of either. */

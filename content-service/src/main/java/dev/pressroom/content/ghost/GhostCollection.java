@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Ghost's browse of tags or authors: paginated (15 by default, {@code limit=all} for every one) over our whole list,
- * which is one cached answer of ours; {@code include=count.posts} adds the counts. Our order stays (tags most used
- * first, authors in blog.yaml order). {@code limit} above {@value #MAX_LIMIT} is refused as a page size, as ours are.
+ * Ghost's browse of tags or authors: paginated (15 by default) over our whole list, which is one cached answer of
+ * ours; {@code include=count.posts} adds the counts. Our order stays (tags most used first, authors in blog.yaml
+ * order). As in Ghost 6, {@code limit=all} and any limit above 100 are pages of 100 ({@link GhostQuery#limit}).
  */
-record GhostCollection(int page, int limit, boolean all, boolean count) {
+record GhostCollection(int page, int limit, boolean count) {
 
     static final int DEFAULT_LIMIT = 15;
-    static final int MAX_LIMIT = 100;
     private static final int MAX_PAGE = 1_000_000;
 
     static GhostCollection parse(Map<String, List<String>> params) {
@@ -31,23 +30,20 @@ record GhostCollection(int page, int limit, boolean all, boolean count) {
             throw invalid("filter on tags and authors takes only visibility:public");
         }
         String limit = one(params, "limit");
-        boolean all = "all".equals(limit);
         return new GhostCollection(
                 number(one(params, "page"), "page", 1, MAX_PAGE),
-                all ? MAX_LIMIT : number(limit, "limit", DEFAULT_LIMIT, MAX_LIMIT),
-                all,
+                number(limit == null ? null : GhostQuery.limit(limit), "limit", DEFAULT_LIMIT, GhostQuery.MAX_LIMIT),
                 counts(one(params, "include")));
     }
 
     String canonical() {
-        return "page=" + page + "&limit=" + (all ? "all" : limit) + "&count=" + count;
+        return "page=" + page + "&limit=" + limit + "&count=" + count;
     }
 
-    /** One page of {@code ours} (every item with {@code limit=all}) in Ghost's shape, with Ghost's pagination. */
+    /** One page of {@code ours} in Ghost's shape, with Ghost's pagination. */
     byte[] page(String key, ArrayNode ours, GhostPeople.ItemWriter shape) {
-        int size = all ? Math.max(1, ours.size()) : limit;
-        int from = all ? 0 : (int) Math.min(ours.size(), (long) (page - 1) * size);
-        int to = Math.min(ours.size(), from + size);
+        int from = (int) Math.min(ours.size(), (long) (page - 1) * limit);
+        int to = Math.min(ours.size(), from + limit);
         return Json.bytes(512 + 512 * (to - from), g -> {
             g.writeStartObject();
             g.writeArrayFieldStart(key);
@@ -55,7 +51,7 @@ record GhostCollection(int page, int limit, boolean all, boolean count) {
                 shape.write(g, ours.get(i), count);
             }
             g.writeEndArray();
-            GhostShape.writePagination(g, all ? 1 : page, size, all, ours.size());
+            GhostShape.writePagination(g, page, limit, ours.size());
             g.writeEndObject();
         });
     }

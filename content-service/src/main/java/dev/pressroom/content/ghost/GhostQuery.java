@@ -17,7 +17,7 @@ import java.util.TreeSet;
  */
 record GhostQuery(Map<String, List<String>> ours, Set<String> fields, boolean tags, boolean authors, boolean html) {
 
-    /** The most a page holds here; Ghost's {@code limit=all} (and any larger limit) is answered in pages of this. */
+    /** The most a page holds, as in Ghost 6: {@code limit=all} (and any larger limit) is answered in pages of this. */
     static final int MAX_LIMIT = 100;
 
     /** Ghost's own post fields that come from one of ours (the rest are constants of a site without members). */
@@ -175,7 +175,12 @@ record GhostQuery(Map<String, List<String>> ours, Set<String> fields, boolean ta
         return html;
     }
 
-    private static String limit(String value) {
+    /**
+     * Ghost 6's page size rule for every browse (docs.ghost.org/changes, "Ghost 6.0"): {@code limit=all} and any limit
+     * above 100 are answered in pages of 100, not refused; anything else is left to the parser (a malformed limit stays
+     * a 400 here, where Ghost 6 would silently answer 100).
+     */
+    static String limit(String value) {
         if (value.equals("all")) {
             return String.valueOf(MAX_LIMIT);
         }

@@ -141,17 +141,13 @@ final class GhostShape {
         throw ApiException.notFound("No " + key.substring(0, key.length() - 1) + " has the id '" + id + "'.");
     }
 
-    /** Ghost's meta.pagination (ours has the same fields); {@code limit} is a number or "all". */
-    static void writePagination(JsonGenerator g, int page, int limit, boolean all, int total) throws IOException {
+    /** Ghost's meta.pagination (ours has the same fields). */
+    static void writePagination(JsonGenerator g, int page, int limit, int total) throws IOException {
         int pages = Math.max(1, (total + limit - 1) / limit);
         g.writeObjectFieldStart("meta");
         g.writeObjectFieldStart("pagination");
         g.writeNumberField("page", page);
-        if (all) {
-            g.writeStringField("limit", "all");
-        } else {
-            g.writeNumberField("limit", limit);
-        }
+        g.writeNumberField("limit", limit);
         g.writeNumberField("pages", pages);
         g.writeNumberField("total", total);
         Json.integer(g, "next", page < pages ? page + 1 : null);

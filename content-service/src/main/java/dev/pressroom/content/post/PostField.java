@@ -88,7 +88,7 @@ enum PostField {
     }
 
     /** ISO 8601 UTC with milliseconds, formatted by PostgreSQL so the row is copied as is. */
-    private static String timestamp(String column) {
+    static String timestamp(String column) {
         return "to_char(p." + column + " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS " + column;
     }
 

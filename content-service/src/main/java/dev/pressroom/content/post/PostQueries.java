@@ -148,6 +148,17 @@ public class PostQueries {
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 
+    /**
+     * The listed posts (or pages) most recently updated first, at most {@code limit}, with the few columns of a search
+     * index: one walk of post_updated_idx.
+     */
+    Uni<RowSet<Row>> newestUpdated(Blog blog, String type, int limit) {
+        String text = "SELECT p.id, p.slug, p.title, p.excerpt, p.url, " + PostField.timestamp("published_at") + ", "
+                + PostField.timestamp("updated_at") + ", p.visibility FROM post p"
+                + " WHERE p.blog_id = $1 AND p.type = $2 AND p.listed ORDER BY p.updated_at DESC, p.id DESC LIMIT $3";
+        return pool.preparedQuery(text).execute(Tuple.of(blog.id(), type, limit));
+    }
+
     Uni<RowSet<Row>> one(Blog blog, String type, String slugOrId, PostSelection selection) {
         // Unlisted posts answer only to their slug; drafts and scheduled posts never answer.
         String text = "SELECT " + selection.sql

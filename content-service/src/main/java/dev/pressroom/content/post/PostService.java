@@ -75,6 +75,19 @@ public class PostService {
     }
 
     /**
+     * {@code {"<type>s": [document, ...]}} of the listed posts (or pages) most recently updated first, at most
+     * {@code limit}: each row (id, slug, title, excerpt, url, published_at, updated_at, visibility) written by
+     * {@code document}, for a client that searches them itself.
+     */
+    public Uni<byte[]> searchIndex(Blog blog, String type, int limit, Json.Item<Row> document) {
+        return queries.newestUpdated(blog, type, limit).map(rowSet -> {
+            List<Row> rows = new ArrayList<>(rowSet.size());
+            rowSet.forEach(rows::add);
+            return Json.list(type + "s", rows, 400, document);
+        });
+    }
+
+    /**
      * A page of rows (the columns of the fields asked for, and {@code post_id}) with the full tags and authors rows
      * of its posts by post id (columns of {@link TagJson#COLUMNS}, {@link AuthorJson#COLUMNS}), when asked for.
      */

@@ -247,7 +247,55 @@ class GhostResourceTest {
                 .statusCode(200)
                 .body("tags", hasSize(4))
                 .body("tags", everyItem(not(hasKey("count"))))
-                .body("meta.pagination.limit", equalTo("all"));
+                .body("meta.pagination.limit", equalTo(100));
+    }
+
+    /** Ghost 6: limit=all and limits above 100 are pages of 100 on every browse, never an error; ours keep theirs. */
+    @Test
+    void browseWhenLimitAllOrAbove100ThenPagesOf100AsGhost6() {
+        for (String resource : List.of("/posts/", "/pages/", "/tags/", "/authors/", "/tiers/", "/newsletters/")) {
+            for (String limit : List.of("all", "101", "5000")) {
+                ghost().queryParam("limit", limit)
+                        .get(resource)
+                        .then()
+                        .statusCode(200)
+                        .header("Content-Version", "v6.0")
+                        .body("meta.pagination.limit", equalTo(100))
+                        .body("meta.pagination.page", equalTo(1));
+            }
+        }
+        ghost().queryParam("limit", "3")
+                .queryParam("page", "2")
+                .get("/tags/")
+                .then()
+                .body("tags", hasSize(1))
+                .body("meta.pagination.pages", equalTo(2));
+        // A malformed limit stays an error (Ghost 6 would answer 100), in Ghost's error shape.
+        ghost().queryParam("limit", "ten")
+                .get("/tags/")
+                .then()
+                .statusCode(400)
+                .body("errors[0].type", equalTo("BadRequestError"));
+        // Our own routes keep the spec's rules: all means 100, above 100 is a 400.
+        ours().queryParam("limit", "all")
+                .get("/posts")
+                .then()
+                .statusCode(200)
+                .body("meta.pagination.limit", equalTo(100));
+        ours().queryParam("limit", "101").get("/posts").then().statusCode(400);
+    }
+
+    /** Ghost answers every Accept-Version with its own rules and names them; so does this Ghost 6 API. */
+    @Test
+    void browseWhenAcceptVersionV5ThenGhost6AnswerNamedV6() {
+        given().queryParam("key", demo.key())
+                .header("Accept-Version", "v5.0")
+                .queryParam("limit", "all")
+                .get("/api/content/v1/blogs/" + demo.blog() + "/ghost/api/content/tags/")
+                .then()
+                .statusCode(200)
+                .header("Content-Version", "v6.0")
+                .body("meta.pagination.limit", equalTo(100));
     }
 
     @Test

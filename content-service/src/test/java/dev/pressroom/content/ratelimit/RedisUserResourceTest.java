@@ -12,6 +12,7 @@ import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /** Signed in to Redis as its own ACL user, as deployed, the service still counts and limits in Redis. */
@@ -45,10 +46,24 @@ class RedisUserResourceTest {
                 .statusCode(429);
 
         int port = RedisUserProfile.port();
-        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("GET", "rl:k:" + keys.hash(key))))
+        assertThat(RedisServers.send(port, admin(), select(), List.of("GET", "rl:k:" + keys.hash(key))))
                 .matches("[1-9][0-9]*");
-        assertThat(RedisServers.send(port, admin(), List.of("SELECT", "11"), List.of("PTTL", "rl:a:" + address)))
+        assertThat(RedisServers.send(port, admin(), select(), List.of("PTTL", "rl:a:" + address)))
                 .startsWith(":");
+
+        // The invalid-key count's script runs only commands the ACL user has (else it would count locally).
+        given().header("X-Forwarded-For", "198.51.100.8")
+                .queryParam("key", "prc_" + "1".repeat(48))
+                .get("/api/content/v1/blogs/acl-demo/settings")
+                .then()
+                .statusCode(401);
+        assertThat(RedisServers.send(port, admin(), select(), List.of("GET", "rl:ik:198.51.100.8")))
+                .isEqualTo("1");
+    }
+
+    /** The service's Redis database (11, or what -Dcontent.redis.db chose). */
+    private static List<String> select() {
+        return List.of("SELECT", ConfigProvider.getConfig().getValue("content.redis.db", String.class));
     }
 
     private static List<String> admin() {

@@ -1,4 +1,4 @@
-package dev.pressroom.auth.endpoint;
+package dev.pressroom.kernel.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
