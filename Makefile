@@ -22,7 +22,7 @@ help:
 	@echo "make test            make deps, every module's tests (./mvnw verify) against real PostgreSQL and Redis, make test-run-signals"
 	@echo "make test-run-signals  make run stops its services and private datastores on TERM, HUP and INT (about 2 minutes)"
 	@echo "make bench           each service's benchmark"
-	@echo "make bench-micro     auth-service's JMH micro-benchmarks: OpenSSL RS256 and native Argon2id against the Java fallbacks (~12 min)"
+	@echo "make bench-micro     auth-service's JMH micro-benchmarks: OpenSSL RS256 and native Argon2id against the Java fallbacks (~17 min)"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
 	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench-micro: auth-service's JMH micro-benchmarks (SignJmh, IdTokenJmh, HashJmh), JNI against the Java
 # fallbacks, each in 3 forks of 4 warm-up and 5 measured 2-second iterations (JMH's mean and 99.9% error), wall time
-# and the benchmark thread's CPU time per call. About 12 minutes for all 13 rows. Arguments go to JMH: a regex of benchmarks, and options, e.g.
+# and the benchmark thread's CPU time per call. About 17 minutes for all 13 rows at load 20. Arguments go to JMH: a
+# regex of benchmarks, and options, e.g.
 #   auth-service/bench/jmh/run.sh SignJmh -f 1 -wi 2 -i 3
 # Results: the console and target/jmh/results-<UTC time>.json; the load average before and after is printed (the
 # machine is shared: record it with the figures in auth-service/bench/RESULTS.md).
