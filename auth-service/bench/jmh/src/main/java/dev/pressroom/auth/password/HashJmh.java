@@ -46,9 +46,9 @@ public class HashJmh {
 
     @Setup
     public void setUp() {
-        String[] parts = setting.split(":");
-        memoryKib = Integer.parseInt(parts[0]);
-        passes = Integer.parseInt(parts[1]);
+        int colon = setting.indexOf(':');
+        memoryKib = Integer.parseInt(setting.substring(0, colon));
+        passes = Integer.parseInt(setting.substring(colon + 1));
         argon2 = switch (implementation) {
             case "reference-c" -> reference(NativeArgon2.Ceiling.ANY);
             case "reference-c-avx2" -> reference(NativeArgon2.Ceiling.AVX2);
