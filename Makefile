@@ -8,20 +8,22 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint licenses notice release test test-tools test-npm bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-micro fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
 	@echo "make stop            stop what make run started"
+	@echo "make deps            the system packages the tests and benchmarks use (apt-get; skips what is there)"
 	@echo "make build           build each service's runnable jar whose sources changed (what make run starts) and the CLI's"
 	@echo "make lint            formatting (Spotless), javac -Xlint and Error Prone, shellcheck, licences: fails on any finding"
 	@echo "make licenses        every shipped dependency under an allowed licence (licenses/allowed.txt), NOTICE up to date"
 	@echo "make notice          rewrite NOTICE from the dependency tree"
 	@echo "make release VERSION=x.y.z   release commit, tag vx.y.z, jars, native sources, checksums and SBOMs in dist/"
-	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
-	@echo "make test-tools      the extractors the package tests compare with (unzip, bsdtar, 7z, python3), from Debian"
+	@echo "make test            make deps, every module's tests (./mvnw verify) against real PostgreSQL and Redis, make test-run-signals"
+	@echo "make test-run-signals  make run stops its services and private datastores on TERM, HUP and INT (about 2 minutes)"
 	@echo "make test-npm        the npm packages tests run (Sodo search, Ghost themes' search), from their lockfiles"
 	@echo "make bench           each service's benchmark"
+	@echo "make bench-micro     auth-service's JMH micro-benchmarks: OpenSSL RS256 and native Argon2id against the Java fallbacks (~17 min)"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
 	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"
@@ -31,6 +33,11 @@ help:
 	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services and the CLI"
 	@echo "make images          JVM and native container images of the services and the CLI (needs docker or podman)"
 	@echo "make clean           remove build output (keeps .local data)"
+
+# Installs what the tests and benchmarks run besides Java (Chromium, kubectl, OpenSSL's headers, the extractors, wrk,
+# shellcheck...): the one place system packages are installed; under CI=true it fails on what it cannot install.
+deps:
+	scripts/deps.sh
 
 # Each service's runnable jar and the CLI's (manifest-cli/target/pressroom-manifest-runner.jar) whose sources, a
 # library's or a pom changed, in one parallel Maven run (scripts/build.sh).
@@ -44,18 +51,16 @@ stop:
 	scripts/stop.sh
 
 # The lint profile compiles into target/lint, from scratch each time, so it never skips "up-to-date" classes.
-lint:
+lint: deps
 	$(MVNW) -q spotless:check
 	$(MVNW) -Plint clean test-compile
-	command -v shellcheck >/dev/null || { apt-get update -qq && apt-get install -y -qq shellcheck; } >&2
 	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
 	scripts/release-test.sh
 	$(MAKE) --no-print-directory licenses
 
 # The licence check reads a CycloneDX SBOM of what ships (compile and runtime scopes of every module).
 SBOM := target/bom.json
-licenses:
-	command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; } >&2
+licenses: deps
 	scripts/licenses-test.sh
 	$(MVNW) -q org.cyclonedx:cyclonedx-maven-plugin:makeAggregateBom
 	scripts/licenses.sh check $(SBOM)
@@ -65,23 +70,26 @@ notice:
 	$(MVNW) -q org.cyclonedx:cyclonedx-maven-plugin:makeAggregateBom
 	scripts/licenses.sh notice $(SBOM) >NOTICE
 
-test: test-tools test-npm
+# make run's signal handling is tested last, once the jars verify built are there: about 2 minutes.
+test: deps test-npm
 	$(WITH_DATASTORES) $(MVNW) verify
+	scripts/run-signals-test.sh
 
-# The outside oracle of manifest-engine's package checks (ExtractorParityTest): real extractors, installed once.
-EXTRACTORS := unzip zipinfo bsdtar 7z python3
-test-tools:
-	@for tool in $(EXTRACTORS); do command -v $$tool >/dev/null || missing=1; done; \
-	  if [[ -n $$missing ]]; then apt-get update -qq && apt-get install -y -qq unzip libarchive-tools p7zip-full python3 >&2; fi
+test-run-signals:
+	scripts/run-signals-test.sh
 
-bench: build
+bench: deps build
 	$(WITH_DATASTORES) scripts/bench.sh
 
 # Ghost's Sodo search for content-service's SodoSearchTest, at the committed lockfile's versions (node_modules ignored).
 test-npm:
 	cd content-service/src/test/sodo-search && npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 
-fuzz: test-tools
+# JMH_ARGS narrows or shortens it, e.g. JMH_ARGS="SignJmh -f 1" (auth-service/bench/jmh/run.sh).
+bench-micro:
+	auth-service/bench/jmh/run.sh $(JMH_ARGS)
+
+fuzz: deps
 	scripts/fuzz.sh
 
 fuzz-http: build
@@ -107,7 +115,6 @@ import-ghost:
 # Releases the checked-out commit: CONTRIBUTING.md, Releases. RELEASE_DRY_RUN=1 leaves the branch and tags alone.
 release:
 	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z"; exit 2; }
-	command -v jq >/dev/null || { apt-get update -qq && apt-get install -y -qq jq; } >&2
 	scripts/release.sh "$(VERSION)"
 
 native-sources:

@@ -25,7 +25,8 @@ PGJDBC_VERSION=42.7.10
 ZONKY_PG_VERSION=17.6.0
 EMBEDDED_REDIS_VERSION=1.4.3
 
-say() { echo "datastores: $*" >&2; }
+# Never fails: `down` runs while make run stops, when its terminal or pipe may be gone (EIO, EPIPE).
+say() { { echo "datastores: $*" >&2; } 2>/dev/null || true; }
 
 answers_tcp() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
@@ -134,9 +135,11 @@ start_private_postgres() {
   mkdir -p "$sockets"
   if [[ $(id -u) == 0 ]]; then chown nobody "$sockets"; fi
   say "starting the private PostgreSQL on 127.0.0.1:$PRIVATE_PG_PORT"
-  as_pg_user "$bin/pg_ctl" -D "$data" -l "$pg/server.log" -w -t 60 \
-    -o "-p $PRIVATE_PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockets' -c fsync=off" start >/dev/null
+  # Marked before it starts: a signal during the start (pg_ctl waits for it) must still leave it to `down`.
   echo "$bin" >"$pg/started-by-us"
+  as_pg_user "$bin/pg_ctl" -D "$data" -l "$pg/server.log" -w -t 60 \
+    -o "-p $PRIVATE_PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories='$sockets' -c fsync=off" start >/dev/null \
+    || { say "the private PostgreSQL did not start; see $pg/server.log"; exit 1; }
 }
 
 redis_binary() {
@@ -157,11 +160,11 @@ start_private_redis() {
   bin=$(redis_binary)
   mkdir -p "$LOCAL/redis"
   say "starting a private Redis on 127.0.0.1:$PRIVATE_REDIS_PORT"
+  touch "$LOCAL/redis/started-by-us" # before it starts, as for PostgreSQL
   # AOF on: refresh-token chains must survive a restart, as in production.
   "$bin" --port "$PRIVATE_REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$LOCAL/redis" \
     --pidfile "$LOCAL/redis/redis.pid" --logfile "$LOCAL/redis/server.log" --save "" --appendonly yes
   for _ in $(seq 50); do redis_answers 127.0.0.1 "$PRIVATE_REDIS_PORT" && break; sleep 0.1; done
-  touch "$LOCAL/redis/started-by-us"
 }
 
 ensure_postgres() {
@@ -217,6 +220,8 @@ up() {
 }
 
 down() {
+  # Once begun, finish: a supervisor may repeat its signal while make run stops (a CI runner, make itself).
+  trap '' HUP INT TERM PIPE
   if [[ -f "$LOCAL/pg/started-by-us" ]]; then
     say "stopping the private PostgreSQL"
     local pg

@@ -143,7 +143,7 @@ release() { # version
   cd "$ROOT"
   [[ -z "$(git status --porcelain --untracked-files=no)" ]] || die "commit or stash your changes first"
   ! git rev-parse -q --verify "refs/tags/v$version" >/dev/null || die "tag v$version exists already"
-  command -v jq >/dev/null || die "needs jq (apt-get install jq)"
+  command -v jq >/dev/null || die "needs jq (make deps installs it)"
   head="$(git rev-parse HEAD)"
   branch_version="$(pom_version "$ROOT")"
   EPOCH="$(git log -1 --format=%ct HEAD)"

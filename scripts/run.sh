@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make run: ensure PostgreSQL and Redis, start the three services (migrations run at their start), load each service's
-# demo data, print where everything is, then wait. Ctrl-C, a TERM signal or `make stop` stops what it started.
-# Works without a terminal too (`make run > run.log 2>&1 &`).
+# demo data, print where everything is, then wait. Ctrl-C, a TERM or HUP signal (to this script or to the whole process
+# group: a closed terminal, a killed tmux pane, a cancelled CI job) or `make stop` stops what it started, the private
+# PostgreSQL and Redis included, even when the terminal or pipe it writes to is gone; scripts/run-signals-test.sh
+# tests each. Works without a terminal too (`make run > run.log 2>&1 &`). RUN_SERVICES (all three) starts fewer.
 # The services and their management ports (auth's admin API) listen on 127.0.0.1 only: the dev profile's kernel
 # default; RUN_HOST=0.0.0.0 make run opens them to the network.
 #
@@ -27,36 +29,50 @@ CONTENT_MANAGEMENT_PORT=${CONTENT_MANAGEMENT_PORT:-9082}
 AUTH_ISSUER=${AUTH_ISSUER:-http://127.0.0.1:$AUTH_PORT}
 export MANIFEST_PORT CONTENT_PORT AUTH_PORT AUTH_ADMIN_PORT MANIFEST_MANAGEMENT_PORT CONTENT_MANAGEMENT_PORT AUTH_ISSUER
 
-SERVICES=(manifest-service content-service auth-service)
+read -r -a SERVICES <<<"${RUN_SERVICES:-manifest-service content-service auth-service}"
 declare -A URL=([manifest-service]="http://127.0.0.1:$MANIFEST_PORT" [content-service]="http://127.0.0.1:$CONTENT_PORT"
   [auth-service]="http://127.0.0.1:$AUTH_PORT")
 declare -A HEALTH=([manifest-service]="http://127.0.0.1:$MANIFEST_MANAGEMENT_PORT/q/health/ready"
   [content-service]="http://127.0.0.1:$CONTENT_MANAGEMENT_PORT/q/health/ready"
   [auth-service]="http://127.0.0.1:$AUTH_ADMIN_PORT/q/health/ready")
+for svc in "${SERVICES[@]}"; do
+  [[ -v "URL[$svc]" ]] || { echo "run: RUN_SERVICES names $svc; the services are ${!URL[*]}" >&2; exit 2; }
+done
 
 say() { echo "run: ${SECONDS}s  $*" >&2; }
 
 cds_archive() { echo "$1/target/run-cds.jsa"; }
 RECORDING=() # the services started without an archive: each writes one when it stops
 
+# A service gets what its pod gets: 30 s (terminationGracePeriodSeconds) to finish, then SIGKILL.
+STOP_GRACE_SECONDS=30
 stopping=0
 stop_all() {
   ((stopping)) && return
   stopping=1
+  # Once stopping, finish: make forwards a TERM the group already got, and a supervisor may repeat its signal. The
+  # terminal or pipe this writes to may be gone (a closed terminal, a cancelled CI job): a failed write, EPIPE or EIO,
+  # must not end the script before the datastores are down, so SIGPIPE is ignored and errors do not stop it.
+  trap '' HUP INT TERM PIPE
+  set +e
   echo >&2
   if ((${#RECORDING[@]})); then
     echo "Stopping (${RECORDING[*]}: writing the AppCDS archive of their first run since the build)..." >&2
   else
     echo "Stopping..." >&2
   fi
-  local pid_file svc archive
+  local pid_file svc archive waited
   for pid_file in "$RUN"/*-service.pid; do
     [[ -f $pid_file ]] || continue
-    kill "$(cat "$pid_file")" 2>/dev/null || true
+    kill "$(cat "$pid_file")" 2>/dev/null
   done
   for pid_file in "$RUN"/*-service.pid; do
     [[ -f $pid_file ]] || continue
-    while kill -0 "$(cat "$pid_file")" 2>/dev/null; do sleep 0.2; done
+    waited=0
+    while kill -0 "$(cat "$pid_file")" 2>/dev/null; do
+      if ((waited++ == STOP_GRACE_SECONDS * 5)); then kill -KILL "$(cat "$pid_file")" 2>/dev/null; fi
+      sleep 0.2
+    done
     rm -f "$pid_file"
     # An archive recorded by a service that got ready is kept; one cut short is not.
     svc=$(basename "$pid_file" .pid)
@@ -70,8 +86,12 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+trap 'exit 129' HUP
 echo $$ >"$RUN/run.pid"
 rm -f "$RUN"/*.ready
+# What no trap sees, a SIGKILL (a CI runner's, once its grace period after TERM is over), ends this script before it
+# stops anything: a guard in a session of its own stops what it left behind once it is gone (scripts/stop.sh).
+setsid -f scripts/stop.sh --after $$ >>"$LOGS/stop-guard.log" 2>&1 </dev/null
 
 scripts/datastores.sh up
 # shellcheck source=/dev/null
@@ -135,19 +155,23 @@ for svc in "${SERVICES[@]}"; do
 done
 mv "$demo_env.new" "$demo_env"
 
-cat >&2 <<EOF
-
-Pressroom is running (${SECONDS}s). Demo credentials are in .local/demo.env (source it: . .local/demo.env)
-
-  service            url                              health
-  manifest-service   ${URL[manifest-service]}           ${HEALTH[manifest-service]}
-  content-service    ${URL[content-service]}           ${HEALTH[content-service]}
-  auth-service       ${URL[auth-service]}           ${HEALTH[auth-service]}
-  auth admin API     http://127.0.0.1:$AUTH_ADMIN_PORT           (Authorization: Bearer \$AUTH_ADMIN_TOKEN)
-  metrics            http://127.0.0.1:{$MANIFEST_MANAGEMENT_PORT,$CONTENT_MANAGEMENT_PORT,$AUTH_ADMIN_PORT}/q/metrics
-
-Stop with Ctrl-C or \`make stop\`.
-EOF
+row() { printf '  %-18s %-32s %s\n' "$@" >&2; }
+echo >&2
+echo "Pressroom is running (${SECONDS}s). Demo credentials are in .local/demo.env (source it: . .local/demo.env)" >&2
+echo >&2
+row service url health
+metrics=()
+for svc in "${SERVICES[@]}"; do
+  row "$svc" "${URL[$svc]}" "${HEALTH[$svc]}"
+  metrics+=("${HEALTH[$svc]%/health/ready}/metrics")
+done
+if [[ " ${SERVICES[*]} " == *" auth-service "* ]]; then
+  # shellcheck disable=SC2016 # the variable is the reader's to expand
+  row "auth admin API" "http://127.0.0.1:$AUTH_ADMIN_PORT" '(Authorization: Bearer $AUTH_ADMIN_TOKEN)'
+fi
+row metrics "${metrics[*]}"
+echo >&2
+echo "Stop with Ctrl-C or \`make stop\`." >&2
 
 # Wait for the services; if one dies, stop the rest.
 wait -n

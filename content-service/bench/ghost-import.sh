@@ -13,7 +13,7 @@ pgjar=$(ls "$module"/target/quarkus-app/lib/main/org.postgresql.postgresql-*.jar
 java -XX:TieredStopAtLevel=1 -cp "$pgjar" "$module/../scripts/EnsureDatabases.java" --recreate "$CONTENT_DB_NAME"
 # The import checks its configuration like the service; a key pepper is required though no key is issued here.
 export CONTENT_KEY_PEPPER="${CONTENT_KEY_PEPPER:-bench-pepper-not-a-secret}"
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; } >&2
+[ -x /usr/bin/time ] || { echo "/usr/bin/time is not installed: make deps installs it" >&2; exit 1; }
 java "$module/bench/GhostExportSeed.java" "$export_file" "$posts"
 for run in first again; do
   stats=$(mktemp)

@@ -44,7 +44,7 @@ if [ "${BENCH_DB:-socket}" = socket ] && [[ ${PG_HOST:-127.0.0.1} =~ ^(127\.0\.0
     fi
   done
 fi
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
+command -v wrk >/dev/null || { echo "wrk is not installed: make deps installs it" >&2; exit 1; }
 [ -f "$jar" ] || (cd "$root" && ./mvnw -B -q -pl content-service package -DskipTests) >&2
 pgjar=$(ls "$(dirname "$jar")"/lib/main/org.postgresql.postgresql-*.jar)
 tick=$(getconf CLK_TCK)

@@ -29,6 +29,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# A bench that silently left out its HTTP rows would read as a full run: the tools are required.
+for tool in wrk hey; do
+  command -v "$tool" >/dev/null || { echo "$tool is not installed: make deps installs it" >&2; exit 1; }
+done
+
 echo "== $MODULE benchmark on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 
 # Build the runnable app, the test classes (corpus and bench main) and the test classpath (incremental), with the
@@ -39,12 +44,6 @@ echo "== $MODULE benchmark on $(nproc) cores, load average $(cut -d' ' -f1-3 /pr
 echo "-- in-process (1 thread; figures after JIT warm-up)"
 CP="$MODULE/target/test-classes:$MODULE/target/classes:$(cat "$MODULE/target/bench.cp")"
 java -Xms256m -Xmx256m -cp "$CP" dev.pressroom.manifest.bench.ValidationBench "${BENCH_INPROCESS_SECONDS:-2}" "${BENCH_ROUNDS:-5}"
-
-if ! command -v wrk >/dev/null 2>&1; then
-  echo "-- installing wrk"
-  (apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q wrk >/dev/null 2>&1; }) \
-    || { echo "wrk is not available; skipping the HTTP part"; exit 0; }
-fi
 
 echo "-- HTTP (wrk, loopback, POST /v1/manifests/validate with a typical valid manifest, ${SECONDS_PER_RUN}s per run)"
 # The prod profile as deployed: metrics on, one JSON access-log line per request (to the log file), in the figures.
@@ -81,37 +80,30 @@ hey_row() {  # label, then hey arguments
   echo "http        $label requests/s=$rate p50=$(ms 50) p90=$(ms 90) p99=$(ms 99) max=$slowest status $codes (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
-if ! command -v hey >/dev/null 2>&1; then
-  echo "-- installing hey"
-  (apt-get install -y -q hey >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q hey >/dev/null 2>&1; }) \
-    || echo "hey is not available; skipping the fixed-rate and package rows"
-fi
-if command -v hey >/dev/null 2>&1; then
-  echo "-- HTTP at a fixed rate (hey, loopback, 20 connections x 100 requests/s, ${RATE_SECONDS}s)"
-  # the floor of this machine and client: the same rate against the trivial liveness check
-  hey_row "2,000 req/s target, GET /q/health/live (baseline)" -z "${RATE_SECONDS}s" -c 20 -q 100 "http://127.0.0.1:$MANAGEMENT_PORT/q/health/live"
-  # Several rounds: one run's p99 is 200 samples out of 20,000, so a single scheduler hiccup moves it.
-  for round in $(seq 1 "$RATE_ROUNDS"); do
-    hey_row "2,000 req/s target, typical valid manifest, round $round" -z "${RATE_SECONDS}s" -c 20 -q 100 -m POST \
-      -T application/json -A application/json -D manifest-engine/src/test/resources/manifests/valid/feature-app.json "$URL"
-  done
-  PKG="$MODULE/target/bench-package.zip"
-  BATCH="$MODULE/target/bench-batch.multipart"
-  java -cp "$CP" dev.pressroom.manifest.bench.BenchPackage "$PKG" "$BATCH" 10 >/dev/null
-  PKG_URL="http://127.0.0.1:$PORT/v1/packages/validate"
-  hey -z 3s -c 4 -m POST -T application/zip -D "$PKG" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
-  hey_row "package ($(wc -c <"$PKG") bytes, 6 files), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 -m POST \
-    -T application/zip -A application/json -D "$PKG" "$PKG_URL"
-  hey_row "package, 200 req/s target (4 x 50/s)" -z "${SECONDS_PER_RUN}s" -c 4 -q 50 -m POST \
-    -T application/zip -A application/json -D "$PKG" "$PKG_URL"
-  # A batch of the same package 10 times (multipart, one request): it should cost about 10 single uploads or less.
-  BATCH_TYPE="multipart/form-data; boundary=pressroom-bench-boundary"
-  hey -z 3s -c 4 -m POST -T "$BATCH_TYPE" -D "$BATCH" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
-  hey_row "batch of 10 packages ($(wc -c <"$BATCH") bytes), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 \
-    -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
-  hey_row "batch of 10 packages, 20 req/s target (4 x 5/s) = 200 packages/s" -z "${SECONDS_PER_RUN}s" -c 4 -q 5 \
-    -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
-fi
+echo "-- HTTP at a fixed rate (hey, loopback, 20 connections x 100 requests/s, ${RATE_SECONDS}s)"
+# the floor of this machine and client: the same rate against the trivial liveness check
+hey_row "2,000 req/s target, GET /q/health/live (baseline)" -z "${RATE_SECONDS}s" -c 20 -q 100 "http://127.0.0.1:$MANAGEMENT_PORT/q/health/live"
+# Several rounds: one run's p99 is 200 samples out of 20,000, so a single scheduler hiccup moves it.
+for round in $(seq 1 "$RATE_ROUNDS"); do
+  hey_row "2,000 req/s target, typical valid manifest, round $round" -z "${RATE_SECONDS}s" -c 20 -q 100 -m POST \
+    -T application/json -A application/json -D manifest-engine/src/test/resources/manifests/valid/feature-app.json "$URL"
+done
+PKG="$MODULE/target/bench-package.zip"
+BATCH="$MODULE/target/bench-batch.multipart"
+java -cp "$CP" dev.pressroom.manifest.bench.BenchPackage "$PKG" "$BATCH" 10 >/dev/null
+PKG_URL="http://127.0.0.1:$PORT/v1/packages/validate"
+hey -z 3s -c 4 -m POST -T application/zip -D "$PKG" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
+hey_row "package ($(wc -c <"$PKG") bytes, 6 files), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 -m POST \
+  -T application/zip -A application/json -D "$PKG" "$PKG_URL"
+hey_row "package, 200 req/s target (4 x 50/s)" -z "${SECONDS_PER_RUN}s" -c 4 -q 50 -m POST \
+  -T application/zip -A application/json -D "$PKG" "$PKG_URL"
+# A batch of the same package 10 times (multipart, one request): it should cost about 10 single uploads or less.
+BATCH_TYPE="multipart/form-data; boundary=pressroom-bench-boundary"
+hey -z 3s -c 4 -m POST -T "$BATCH_TYPE" -D "$BATCH" "$PKG_URL" >/dev/null 2>&1 || true  # warm-up
+hey_row "batch of 10 packages ($(wc -c <"$BATCH") bytes), 4 connections closed loop" -z "${SECONDS_PER_RUN}s" -c 4 \
+  -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
+hey_row "batch of 10 packages, 20 req/s target (4 x 5/s) = 200 packages/s" -z "${SECONDS_PER_RUN}s" -c 4 -q 5 \
+  -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
 
 # The hostile run starts its own service, sized as the pod; stop this one so they do not share the cores.
 cleanup

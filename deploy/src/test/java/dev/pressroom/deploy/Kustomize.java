@@ -1,10 +1,9 @@
 package dev.pressroom.deploy;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.pressroom.kernel.testing.Prerequisites;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,13 +28,17 @@ final class Kustomize {
 
     private Kustomize() {}
 
-    /** The rendered objects of an overlay, rendered once per test run; skips when no renderer is installed. */
+    /**
+     * The rendered objects of an overlay, rendered once per test run; skips when no renderer is installed (fails under
+     * CI=true).
+     */
     static List<JsonNode> render(String overlay) {
         Optional<List<String>> renderer = renderer();
-        assumeTrue(
+        Prerequisites.require(
                 renderer.isPresent(),
-                "No kustomize renderer on PATH: install kubectl (it embeds kustomize) or kustomize"
-                        + " to check the overlays (Debian: apt-get install kubectl from the Kubernetes apt repository)");
+                "No kustomize renderer on PATH to check the overlays: install kubectl (it embeds kustomize) or"
+                        + " kustomize; make deps installs kubectl where an apt source offers it (not Debian's: add"
+                        + " the Kubernetes apt repository)");
         return RENDERED.computeIfAbsent(overlay, name -> render(renderer.get(), name));
     }
 

@@ -1,9 +1,8 @@
 package dev.pressroom.deploy;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pressroom.kernel.testing.Prerequisites;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -69,28 +68,23 @@ final class NativeSources {
         this.appClasses = indexer.complete();
     }
 
-    /** The generated inputs of a service; skips (JUnit assumption) when they are missing or older than the sources. */
+    /**
+     * The generated inputs of a service; skips (JUnit assumption) when they are missing or older than the sources, and
+     * fails so under CI=true, where .ci/run makes them first.
+     */
     static NativeSources of(String service) {
         Path dir = Repo.ROOT.resolve(service).resolve("target/native-sources");
         String generate = "./mvnw -B package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl " + service
                 + " -am" + " (make native-sources), then run this module's tests";
-        skipUnless(
+        Prerequisites.require(
                 Files.isRegularFile(dir.resolve("native-image.args")),
                 service + "/target/native-sources does not exist yet: run " + generate);
         FileTime generated = lastModified(dir.resolve("native-image.args"));
         FileTime sources = newest(Repo.ROOT.resolve(service).resolve("src/main"));
-        skipUnless(
+        Prerequisites.require(
                 sources.compareTo(generated) <= 0,
                 service + "/target/native-sources is older than " + service + "/src/main: run " + generate);
         return CACHE.computeIfAbsent(service, name -> new NativeSources(name, dir));
-    }
-
-    /** A skipped check says why on the console too: Surefire only keeps assumption messages in its reports. */
-    private static void skipUnless(boolean condition, String reason) {
-        if (!condition) {
-            System.err.println("SKIPPED native configuration check: " + reason);
-        }
-        assumeTrue(condition, reason);
     }
 
     String service() {

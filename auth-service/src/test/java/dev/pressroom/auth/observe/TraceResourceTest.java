@@ -122,7 +122,7 @@ class TraceResourceTest {
     /** What {@code found} answers once it is not empty: spans and log lines are handed over after the response. */
     private static <T> List<T> await(java.util.function.Supplier<List<T>> found) {
         return Awaitility.await()
-                .atMost(Duration.ofSeconds(5))
+                .atMost(Duration.ofSeconds(20)) // generous: a starved machine exports late
                 .pollInterval(Duration.ofMillis(50))
                 .until(found::get, items -> !items.isEmpty());
     }

@@ -54,9 +54,11 @@ class HashingPoolTest {
                         assertThat(e.error()).isEqualTo("temporarily_unavailable");
                     });
         }
+        // A refusal that waited for room would take the second atMost allows, 50 s in all: 5 s is immediate even on a
+        // machine a CPU hog starves.
         assertThat(Duration.ofNanos(System.nanoTime() - start))
                 .as("50 refusals")
-                .isLessThan(Duration.ofMillis(500));
+                .isLessThan(Duration.ofSeconds(5));
 
         release.countDown();
         assertThat(admitted.stream()

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
 /** Over TLS (rediss), as in prod: a server with a certificate for its address and a trusted CA serves every flow. */
 @QuarkusTest
 @EnabledIf(
-        value = "dev.pressroom.kernel.testing.RedisServers#supportsTls",
+        value = "dev.pressroom.kernel.testing.RedisServers#tlsAvailable",
         disabledReason = "this redis-server was built without TLS")
 @TestProfile(RedisTlsProfile.class)
 class RedisTlsResourceTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
  */
 @QuarkusTest
 @EnabledIf(
-        value = "dev.pressroom.kernel.testing.RedisServers#supportsTls",
+        value = "dev.pressroom.kernel.testing.RedisServers#tlsAvailable",
         disabledReason = "this redis-server was built without TLS")
 @TestProfile(RedisTlsProfile.WrongName.class)
 class RedisTlsWrongNameResourceTest {

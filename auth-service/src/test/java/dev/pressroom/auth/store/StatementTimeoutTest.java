@@ -2,8 +2,10 @@ package dev.pressroom.auth.store;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.auth.support.ProductionDeadlinesProfile;
 import dev.pressroom.kernel.testing.PgActivity;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.net.SocketTimeoutException;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * ended by PostgreSQL (the kernel's statement_timeout) instead of holding its pooled connection.
  */
 @QuarkusTest
+@TestProfile(ProductionDeadlinesProfile.class)
 class StatementTimeoutTest {
 
     @Inject

@@ -15,7 +15,10 @@ public class PostgresProxyProfile implements QuarkusTestProfile {
         int port = Integer.parseInt(System.getenv().getOrDefault("PG_PORT", "5432"));
         return Map.of(
                 "quarkus.datasource.reactive.url",
-                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${auth.db.name}");
+                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${auth.db.name}",
+                // The production deadline, which the outage tests measure (the test profile's is generous).
+                "auth.postgres-deadline",
+                "PT3S");
     }
 
     public static void cut() {

@@ -17,7 +17,10 @@ public class RedisProxyProfile implements QuarkusTestProfile {
                 "quarkus.redis.hosts",
                 "redis://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${auth.redis.db}",
                 "quarkus.redis.timeout",
-                "2s");
+                "2s",
+                // The production deadline, which the outage tests measure (the test profile's is generous).
+                "auth.redis-deadline",
+                "PT2S");
     }
 
     public static void cut() {

@@ -1,8 +1,8 @@
 package dev.pressroom.auth.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.pressroom.kernel.testing.Prerequisites;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,17 +16,20 @@ final class OpenSslAvailable {
 
     private OpenSslAvailable() {}
 
-    /** Skips the test only when the build said it skipped the library; a library that is there must load. */
+    /**
+     * Skips the test (fails it under CI=true) only when the build said it skipped the library; a library that is there
+     * must load.
+     */
     static OpenSslRsaSigner signer() {
         if (OpenSsl.class.getClassLoader().getResource(OpenSsl.resource()) == null) {
             assertThat(SKIPPED)
                     .as("%s is missing, yet the build did not skip it", OpenSsl.resource())
                     .exists();
             try {
-                assumeTrue(
+                Prerequisites.require(
                         false,
                         "the build skipped the OpenSSL signer: "
-                                + Files.readString(SKIPPED).trim());
+                                + Files.readString(SKIPPED).trim() + " (make deps installs what it needs)");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -2,7 +2,6 @@ package dev.pressroom.content.api;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.DatabaseOutages;
 import dev.pressroom.kernel.testing.PgActivity;
 import io.quarkus.test.junit.QuarkusTest;
@@ -22,15 +21,18 @@ class StatementTimeoutTest {
     @Inject
     Pool pool;
 
-    @Inject
-    ContentConfig config;
+    /**
+     * The production deadline (ContentConfig's default), which statement_timeout (3.5 s) sits just above; the test
+     * profile's is generous.
+     */
+    private static final Duration DEADLINE = Duration.ofSeconds(3);
 
     @Test
     void slowStatementWhenPastTheDeadlineThenGoneFromPgStatActivitySoonAfter() throws InterruptedException {
         String marker = "slow_" + System.nanoTime();
 
         assertThatThrownBy(() -> DatabaseOutages.within(
-                                config.db().deadline(),
+                                DEADLINE,
                                 pool.query(PgActivity.slowStatement(marker)).execute())
                         .await()
                         .indefinitely())

@@ -15,7 +15,10 @@ public class DatabaseProxyProfile implements QuarkusTestProfile {
         int port = Integer.parseInt(System.getenv().getOrDefault("PG_PORT", "5432"));
         return Map.of(
                 "quarkus.datasource.reactive.url",
-                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${content.db.name}");
+                "postgresql://127.0.0.1:" + CuttableProxy.start(PROXY, host, port) + "/${content.db.name}",
+                // The production deadline, which the outage tests measure (the test profile's is generous).
+                "content.db.deadline",
+                "3s");
     }
 
     public static void cut() {

@@ -27,7 +27,7 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveInputStream;
  * lines, one per file ({@code name file size sha256}), folder ({@code name/ dir}) or symbolic link ({@code name
  * symlink target}); a tool that fails gives a single line saying so. The command-line tools are Debian's {@code unzip}
  * (Info-ZIP unzip and zipinfo), {@code libarchive-tools} (bsdtar, from a file and as a stream) and {@code p7zip-full}
- * (7z), and {@code python3}'s zipfile: {@code make test-tools} installs them.
+ * (7z), and {@code python3}'s zipfile: {@code make deps} installs them.
  */
 final class Extractors {
 
@@ -240,7 +240,7 @@ final class Extractors {
             process = builder.start();
         } catch (IOException e) {
             throw new IllegalStateException(
-                    command[0] + " is missing: `make test-tools` installs the extractors the package tests compare"
+                    command[0] + " is missing: `make deps` installs the extractors the package tests compare"
                             + " with.",
                     e);
         }

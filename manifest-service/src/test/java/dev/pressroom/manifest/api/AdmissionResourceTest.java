@@ -68,7 +68,7 @@ class AdmissionResourceTest {
 
     @AfterEach
     void everyReservationGivenBack() {
-        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == 0);
     }
 
     @Test
@@ -145,9 +145,9 @@ class AdmissionResourceTest {
         upload.close();
 
         long weight = weights.manifestUpload(manifest.length);
-        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == weight);
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == weight);
         HeldValidationMetrics.letGo();
-        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == 0);
     }
 
     @Test
@@ -155,7 +155,7 @@ class AdmissionResourceTest {
         Socket upload = startUpload(PACKAGES, 100_000);
         awaitReserved(BUDGET);
         upload.close();
-        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == 0);
 
         given().contentType("application/json")
                 .body(TestManifests.bytes("valid/feature-app.json"))
@@ -197,7 +197,7 @@ class AdmissionResourceTest {
                     .then()
                     .statusCode(404);
         }
-        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == 0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == 0);
     }
 
     /** A request whose headers are sent with the first 100 bytes of its body; the rest never comes. */
@@ -218,7 +218,7 @@ class AdmissionResourceTest {
     }
 
     private void awaitReserved(long bytes) {
-        await().atMost(Duration.ofSeconds(5)).until(() -> budget.reserved() == Math.min(bytes, BUDGET));
+        await().atMost(Duration.ofSeconds(20)).until(() -> budget.reserved() == Math.min(bytes, BUDGET));
     }
 
     private static MetricsScrape scrape() {

@@ -81,10 +81,21 @@ public final class RedisServers {
     }
 
     /**
+     * For {@code @EnabledIf}: whether this redis-server has TLS; where it has none the test is disabled, and fails under
+     * CI=true ({@link Prerequisites}).
+     */
+    public static boolean tlsAvailable() {
+        return Prerequisites.available(
+                supportsTls(),
+                "this redis-server (" + binary()
+                        + ") was built without TLS: make deps installs Debian's, which has it");
+    }
+
+    /**
      * Whether the binary was built with TLS (Debian's is; a build without it refuses the tls-port directive), for
      * the tests of rediss to run only where they can.
      */
-    public static boolean supportsTls() {
+    private static boolean supportsTls() {
         try {
             Process process = new ProcessBuilder(binary(), "--port", "0", "--tls-port", "0")
                     .redirectErrorStream(true)
