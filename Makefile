@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help build run stop lint licenses notice release test test-tools bench fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help build run stop lint licenses notice release test test-tools bench bench-anchor fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -20,7 +20,8 @@ help:
 	@echo "make release VERSION=x.y.z   release commit, tag vx.y.z, jars, native sources, checksums and SBOMs in dist/"
 	@echo "make test            every module's unit and @QuarkusTest tests (./mvnw verify) against real PostgreSQL and Redis"
 	@echo "make test-tools      the extractors the package tests compare with (unzip, bsdtar, 7z, python3), from Debian"
-	@echo "make bench           each service's benchmark"
+	@echo "make bench           each service's benchmark; auth-service's beside node's oidc-provider (the anchor)"
+	@echo "make bench-anchor    install the anchor, oidc-provider and argon2 from npm, into auth-service/bench/anchor"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
 	@echo "make soak            mixed load on all three services for SOAK_MINUTES (30): fails unless memory, Redis and connections stay flat"
@@ -73,8 +74,13 @@ test-tools:
 	@for tool in $(EXTRACTORS); do command -v $$tool >/dev/null || missing=1; done; \
 	  if [[ -n $$missing ]]; then apt-get update -qq && apt-get install -y -qq unzip libarchive-tools p7zip-full python3 >&2; fi
 
-bench: build
+bench: build bench-anchor
 	$(WITH_DATASTORES) scripts/bench.sh
+
+# auth-service's bench runs node's oidc-provider beside it (auth-service/bench/anchor): its packages, exactly as
+# package-lock.json pins them, installed once (npm ci; needs node 20 or later and npm).
+bench-anchor:
+	auth-service/bench/anchor/install.sh
 
 fuzz: test-tools
 	scripts/fuzz.sh
