@@ -21,7 +21,8 @@ BASE="http://127.0.0.1:$PORT"
 ADMIN="http://127.0.0.1:$ADMIN_PORT"
 TOKEN="bench-admin-$RANDOM$RANDOM"
 DURATION="${BENCH_DURATION:-10s}"
-JAR="$ROOT/auth-service/target/quarkus-app/quarkus-run.jar"
+# AUTH_BENCH_JAR measures another build (a copy of target/quarkus-app elsewhere, e.g. to keep building meanwhile).
+JAR="${AUTH_BENCH_JAR:-$ROOT/auth-service/target/quarkus-app/quarkus-run.jar}"
 WORK="$(mktemp -d)"
 # The anchor (AUTH_BENCH_ANCHOR=0 leaves it out) and the concurrency at which both servers run each row.
 ANCHOR="${AUTH_BENCH_ANCHOR:-1}"
@@ -93,7 +94,7 @@ KEY="$WORK/keys/bench-$(date +%Y-%m-%d).pem"
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEY" 2>/dev/null
 app_env=(AUTH_PORT="$PORT" AUTH_ADMIN_PORT="$ADMIN_PORT" AUTH_ISSUER="$BASE" AUTH_ADMIN_TOKEN="$TOKEN" AUTH_KEYS_DIR="$WORK/keys"
   AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
-  AUTH_LIVE_TOKENS_PER_GRANT=1000000000
+  AUTH_LIVE_TOKENS_PER_GRANT=1000000000 AUTH_PASSKEY_OPTIONS_RATE_LIMIT=1000000000
   TRUSTED_PROXIES=127.0.0.1)
 for name in AUTH_HASH_THREADS QUARKUS_SHUTDOWN_TIMEOUT; do
   [[ -n "${SIZING[$name]:-}" && -z "${!name:-}" ]] && app_env+=("$name=${SIZING[$name]}")
@@ -250,11 +251,9 @@ run() { # server name conc wrk-args... (scripted rows print RESULT ops_per_s=...
 
 # Passkey sign-in (PasskeyBench.java: wrk's Lua cannot sign ECDSA) with the test suite's software authenticator,
 # compiled against the packaged application's jars; measured like run's rows (CPU of the service per sign-in).
-LIB="$ROOT/auth-service/target/quarkus-app/lib/main"
+LIB="$(dirname "$JAR")/lib/main"
 PK_CP="$WORK/passkeybench:$(find "$LIB" -name 'com.webauthn4j.*.jar' -o -name 'com.fasterxml.jackson.co*.jar' \
   -o -name 'com.fasterxml.jackson.dataformat.*.jar' | tr '\n' ':')"
-javac -d "$WORK/passkeybench" -cp "$PK_CP" "$ROOT/auth-service/src/test/java/dev/pressroom/auth/support/TestAuthenticator.java" \
-  "$BENCH/PasskeyBench.java"
 passkey_row() { # run|warm conc
   local how="$1" conc="$2" out secs
   secs=$(printf '%s' "$DURATION" | tr -d 's')
@@ -272,6 +271,10 @@ passkey_row() { # run|warm conc
 # AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin passkey).
 SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin passkey} "
 wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
+if wanted passkey; then
+  javac -d "$WORK/passkeybench" -cp "$PK_CP" "$ROOT/auth-service/src/test/java/dev/pressroom/auth/support/TestAuthenticator.java" \
+    "$BENCH/PasskeyBench.java"
+fi
 JIT_WARMUP="${BENCH_JIT_WARMUP:-10s}"
 warm() { # like run, unmeasured
   use "$1"
@@ -305,6 +308,38 @@ rows() { # run|warm conc
   wanted passkey && passkey_row "$how" "$c"
   return 0
 }
+# Warm-up: a new pod takes traffic as soon as it is ready. The same mix (discovery, introspection, code flows and
+# refreshes at once, 2 connections each) runs for WARMUP_SECONDS right after the setup, before anything else has
+# warmed the service, and again once every row has run; each flow's rate in the first run against the second.
+WARMUP_SECONDS="${AUTH_BENCH_WARMUP_SECONDS:-10}"
+declare -A MIX
+mix() { # cold|warm
+  local how="$1" flow out i before after drivers=()
+  for i in 1 2; do export "B_RT_$i=$(new_tokens ours | field refresh_token)"; done
+  use ours
+  before=$(cpu_ticks "$PID")
+  wrk -t1 -c2 -d"${WARMUP_SECONDS}s" "$BASE/.well-known/openid-configuration" >"$WORK/mix-discovery" 2>&1 &
+  drivers+=($!)
+  wrk -t1 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect" >"$WORK/mix-introspection" 2>&1 &
+  drivers+=($!)
+  wrk -t2 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/codeflow.lua" "$BASE" >"$WORK/mix-codeflow" 2>&1 &
+  drivers+=($!)
+  wrk -t2 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/refresh.lua" "$BASE" >"$WORK/mix-refresh" 2>&1 &
+  drivers+=($!)
+  wait "${drivers[@]}"
+  after=$(cpu_ticks "$PID")
+  for flow in discovery introspection codeflow refresh; do
+    out=$(awk '/^RESULT/ {for (i = 2; i <= NF; i++) if ($i ~ /^ops_per_s=/) {sub(/ops_per_s=/, "", $i); print $i}}' "$WORK/mix-$flow")
+    [[ -n "$out" ]] || out=$(awk '/Requests\/sec/ {print $2}' "$WORK/mix-$flow")
+    MIX["$how|$flow"]=$out
+  done
+  MIX["$how|cpu"]=$((after - before))
+}
+if [[ "$WARMUP_SECONDS" != 0 ]]; then
+  cold_after_ms=$(( ($(date +%s%N) - ready_ns) / 1000000 ))
+  mix cold
+fi
+
 # Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), on both servers, so no row is measured while a
 # JIT still compiles its code: a replica serves for hours, and the figures are those of a warm process.
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -332,6 +367,19 @@ if [[ "$ANCHOR" == 1 && ${#FLOWS[@]} -gt 0 ]]; then
     "$(rss_mib "$APID")"
 fi
 
+if [[ "$WARMUP_SECONDS" != 0 ]]; then
+  mix warm
+  printf '\nWarm-up: the mix (discovery, introspection, code flow, refresh at once, 2 connections each), %s s from %s ms after readiness against %s s at the end\n' \
+    "$WARMUP_SECONDS" "$cold_after_ms" "$WARMUP_SECONDS"
+  printf '%-16s %12s %12s %8s\n' flow "first ops/s" "warm ops/s" ratio
+  for flow in discovery introspection codeflow refresh; do
+    awk -v f="$flow" -v c="${MIX["cold|$flow"]}" -v w="${MIX["warm|$flow"]}" \
+      'BEGIN {printf "%-16s %12.0f %12.0f %7.2fx\n", f, c, w, (w > 0 ? c / w : 0)}'
+  done
+  printf 'server CPU over the mix: %.1f s first, %.1f s warm\n' "$(awk -v t="${MIX[cold|cpu]}" -v c="$clk" 'BEGIN {print t / c}')" \
+    "$(awk -v t="${MIX[warm|cpu]}" -v c="$clk" 'BEGIN {print t / c}')"
+fi
+
 printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"
 # With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
@@ -339,13 +387,18 @@ if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
 fi
 grep -o 'RS256 signing with [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 grep -o 'Argon2id by [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+# AUTH_BENCH_FLOORS=0 leaves out the signing and hashing floors below (a minute or more), e.g. to compare JVM flags.
+if [[ "${AUTH_BENCH_FLOORS:-1}" == 0 ]]; then
+  printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 # SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
 javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
 java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
   | sed 's/^RESULT /RS256 signing floor (one core), /'
 # HashBench too (it measures the reference C and Bouncy Castle, whose classes are package-private; Bouncy Castle's jar
 # comes from the packaged application).
-BC_JAR="$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)"
+BC_JAR="$(ls "$LIB"/org.bouncycastle.bcprov-*.jar)"
 javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes:$BC_JAR" "$BENCH/HashBench.java"
 java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes:$BC_JAR" dev.pressroom.auth.password.HashBench \
   | sed 's/^RESULT /password hash floor (one core), /'
