@@ -36,7 +36,17 @@ public class DiscoveryResource {
     private volatile Document jwks;
 
     /** Serialised JSON, its strong ETag (a digest of the bytes, so equal on every replica) and what it was made of. */
-    record Document(Object source, byte[] bytes, String etag) {
+    static final class Document {
+
+        private final Object source;
+        private final byte[] bytes;
+        private final String etag;
+
+        private Document(Object source, byte[] bytes, String etag) {
+            this.source = source;
+            this.bytes = bytes;
+            this.etag = etag;
+        }
 
         /** Map entries in key order: the JWK maps' own order differs from one JVM to the next. */
         static Document of(ObjectMapper json, Object source) {
@@ -56,7 +66,7 @@ public class DiscoveryResource {
             if (ifNoneMatch == null) {
                 return false;
             }
-            for (String tag : ifNoneMatch.split(",")) {
+            for (String tag : ifNoneMatch.split(",", -1)) {
                 String t = tag.strip();
                 if (t.equals("*") || (t.startsWith("W/") ? t.substring(2) : t).equals(etag)) {
                     return true;
@@ -102,7 +112,7 @@ public class DiscoveryResource {
     public Response jwks(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         Map<String, Object> current = keys.jwks();
         Document served = jwks;
-        if (served.source() != current) {
+        if (served.source != current) {
             // The ring was re-read (every 30 s, and at each rotation step): serialise what it publishes now.
             served = Document.of(json, current);
             jwks = served;
