@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-micro fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-anchor bench-micro fuzz fuzz-http faults soak import import-ghost native-sources images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -22,7 +22,8 @@ help:
 	@echo "make test            make deps, every module's tests (./mvnw verify) against real PostgreSQL and Redis, make test-run-signals"
 	@echo "make test-run-signals  make run stops its services and private datastores on TERM, HUP and INT (about 2 minutes)"
 	@echo "make test-npm        the npm packages tests run (Sodo search, Ghost themes' search), from their lockfiles"
-	@echo "make bench           each service's benchmark"
+	@echo "make bench           each service's benchmark; auth-service's beside node's oidc-provider (the anchor)"
+	@echo "make bench-anchor    install the anchor, oidc-provider and argon2 from npm, into auth-service/bench/anchor"
 	@echo "make bench-micro     auth-service's JMH micro-benchmarks: OpenSSL RS256 and native Argon2id against the Java fallbacks (~17 min)"
 	@echo "make fuzz-http       hostile HTTP against the running services (FUZZ_HTTP_RUNS per group, loopback only)"
 	@echo "make faults          load all three while PostgreSQL, then Redis, is cut 10 s and each service restarts; checks nothing was lost"
@@ -78,7 +79,7 @@ test: deps test-npm
 test-run-signals:
 	scripts/run-signals-test.sh
 
-bench: deps build
+bench: deps build bench-anchor
 	$(WITH_DATASTORES) scripts/bench.sh
 
 # Ghost's Sodo search for content-service's SodoSearchTest, at the committed lockfile's versions (node_modules ignored).
@@ -88,6 +89,11 @@ test-npm:
 # JMH_ARGS narrows or shortens it, e.g. JMH_ARGS="SignJmh -f 1" (auth-service/bench/jmh/run.sh).
 bench-micro:
 	auth-service/bench/jmh/run.sh $(JMH_ARGS)
+
+# auth-service's bench runs node's oidc-provider beside it (auth-service/bench/anchor): its packages, exactly as
+# package-lock.json pins them, installed once (npm ci; needs node 20 or later and npm).
+bench-anchor:
+	auth-service/bench/anchor/install.sh
 
 fuzz: deps
 	scripts/fuzz.sh

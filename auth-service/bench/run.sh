@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# `make bench` for auth-service: starts the JVM build on loopback (ports 18083/19083), creates its bench account
-# and client through the admin API, then drives wrk at concurrency 8 and 32 for discovery, JWKS, introspection,
-# code flows with an existing session, refresh rotations and sign-ins with a fresh browser. Prints requests/s,
-# p50/p99 latency and CPU per operation, plus startup time, memory, the RS256 signing floor of both signers and the
-# Argon2id floor of the reference C and Bouncy Castle (the service's own choices follow AUTH_SIGNER and AUTH_ARGON2 from the
-# environment: auto, openssl or jdk; auto, native or java).
-# cwd = repo root; PG_*/REDIS_* come from the environment (the dev database and Redis db of auth-service).
+# `make bench` for auth-service: starts the JVM build on loopback (ports 18083/19083) as its pod runs it, and beside it
+# the anchor, node's oidc-provider configured like our spec (bench/anchor, port 3000), then drives both with the same
+# wrk scripts, one server after the other for each flow: discovery, JWKS, introspection, code flows with an existing
+# session, refresh rotations and password sign-ins with a fresh browser. For each row it prints operations/s, p50/p99
+# request latency, the server's CPU per operation and operations per server CPU-second (utime + stime of the server's
+# process from /proc before and after the row), then the two side by side with the ratio per CPU-second. auth-service
+# alone also gets rows at 32 connections, passkey sign-in, the first seconds after readiness against steady state, and
+# startup time, memory, the RS256 signing floor of both signers and the Argon2id floor of the reference C and Bouncy
+# Castle (the service's own choices follow AUTH_SIGNER and AUTH_ARGON2 from the environment: auto, openssl or jdk;
+# auto, native or java).
+# cwd = repo root; PG_*/REDIS_* come from the environment (the dev database and Redis db of auth-service, or
+# AUTH_DB_NAME / AUTH_REDIS_DB).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -16,39 +21,84 @@ BASE="http://127.0.0.1:$PORT"
 ADMIN="http://127.0.0.1:$ADMIN_PORT"
 TOKEN="bench-admin-$RANDOM$RANDOM"
 DURATION="${BENCH_DURATION:-10s}"
-JAR="$ROOT/auth-service/target/quarkus-app/quarkus-run.jar"
+# AUTH_BENCH_JAR measures another build (a copy of target/quarkus-app elsewhere, e.g. to keep building meanwhile).
+JAR="${AUTH_BENCH_JAR:-$ROOT/auth-service/target/quarkus-app/quarkus-run.jar}"
 WORK="$(mktemp -d)"
-# The JVM flags and malloc arena limit of the Deployment (deploy/base/auth-service/config.env), so the memory figure
-# is the one the container runs with.
-CONFIG_ENV="$ROOT/deploy/base/auth-service/config.env"
-JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:-$(sed -n 's/^JDK_JAVA_OPTIONS=//p' "$CONFIG_ENV")}"
+# The anchor (AUTH_BENCH_ANCHOR=0 leaves it out) and the concurrency at which both servers run each row.
+ANCHOR="${AUTH_BENCH_ANCHOR:-1}"
+ANCHOR_PORT="${AUTH_BENCH_ANCHOR_PORT:-3000}"
+ANCHOR_CONCURRENCY="${AUTH_BENCH_ANCHOR_CONCURRENCY:-8}"
+# As the pod runs it (scripts/pod-sizing.sh, which make run uses too): the Deployment's JVM flags with the container's
+# memory limit as the machine's (-XX:MaxRAM), its malloc arena limit and hashing threads, so the figures are the
+# deployed sizing's. AUTH_BENCH_JAVA_OPTS replaces the JVM flags (to measure another sizing).
+declare -A SIZING
+while IFS='=' read -r name value; do SIZING[$name]=$value; done < <("$ROOT/scripts/pod-sizing.sh" auth-service)
+JAVA_OPTS="${AUTH_BENCH_JAVA_OPTS:-${SIZING[JDK_JAVA_OPTIONS]}}"
 read -ra java_opts <<<"$JAVA_OPTS"
-export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-$(sed -n 's/^MALLOC_ARENA_MAX=//p' "$CONFIG_ENV")}"
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-${SIZING[MALLOC_ARENA_MAX]:-}}"
 PID=""
+APID=""
 
 cleanup() {
-  if [[ -n "$PID" ]]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
+  local p
+  for p in "$PID" "$APID"; do
+    if [[ -n "$p" ]]; then kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; fi
+  done
   [[ -f "$WORK/app.log" ]] && cp "$WORK/app.log" /tmp/auth-bench-app.log
+  [[ -f "$WORK/anchor.log" ]] && cp "$WORK/anchor.log" /tmp/auth-bench-anchor.log
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 command -v wrk >/dev/null || { (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)); }
 [[ -f "$JAR" ]] || (cd "$ROOT" && ./mvnw -B -q -pl auth-service package -DskipTests)
+if [[ "$ANCHOR" == 1 ]]; then
+  command -v node >/dev/null || { echo "bench: the anchor needs node 20 or later (AUTH_BENCH_ANCHOR=0 runs without it)" >&2; exit 1; }
+  "$BENCH/anchor/install.sh"
+fi
+
+# AUTH_BENCH_PROFILE=<folder>: async-profiler (Maven Central, tools.profiler:async-profiler) samples the service's CPU
+# through each of its measured rows and writes <row>-<conc>.html (flame graph) and .collapsed (folded stacks, one line
+# per stack with its samples) there. A profiled run's figures include the profiler's own cost; AUTH_BENCH_PROFILE_EVENT
+# picks another event (cpu by default; itimer where perf events are not allowed, alloc, lock, wall).
+PROFILE_DIR="${AUTH_BENCH_PROFILE:-}"
+ASYNC_PROFILER=4.1
+if [[ -n "$PROFILE_DIR" ]]; then
+  mkdir -p "$PROFILE_DIR" && PROFILE_DIR="$(cd "$PROFILE_DIR" && pwd)"
+  case "$(uname -m)" in x86_64) ap_arch=linux-x64 ;; aarch64) ap_arch=linux-arm64 ;; *) echo "bench: no async-profiler for $(uname -m)" >&2; exit 1 ;; esac
+  ap_jar="$HOME/.m2/repository/tools/profiler/async-profiler/$ASYNC_PROFILER/async-profiler-$ASYNC_PROFILER-$ap_arch.jar"
+  [[ -f "$ap_jar" ]] || (cd "$ROOT" && ./mvnw -B -q dependency:get -Dartifact="tools.profiler:async-profiler:$ASYNC_PROFILER:jar:$ap_arch")
+  (cd "$WORK" && jar xf "$ap_jar" "$ap_arch/libasyncProfiler.so")
+  ASPROF_LIB="$WORK/$ap_arch/libasyncProfiler.so"
+fi
+profile() { # start | stop <file name without extension>
+  [[ -n "$PROFILE_DIR" ]] || return 0
+  # jcmd reads name=value pairs: the agent's options go quoted, as one value.
+  if [[ "$1" == start ]]; then
+    jcmd "$PID" JVMTI.agent_load "$ASPROF_LIB" "\"start,event=${AUTH_BENCH_PROFILE_EVENT:-cpu},interval=1ms\"" >/dev/null
+  else
+    jcmd "$PID" JVMTI.agent_load "$ASPROF_LIB" "\"dump,collapsed,file=$PROFILE_DIR/$2.collapsed\"" >/dev/null
+    jcmd "$PID" JVMTI.agent_load "$ASPROF_LIB" "\"stop,flamegraph,file=$PROFILE_DIR/$2.html\"" >/dev/null
+  fi
+}
 
 clk=$(getconf CLK_TCK)
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
-rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/${1:-$PID}/status"; }
 
 # As in the cluster: the signing key is a mounted PEM file and migrations run before the server starts (the
 # migrate Job, QUARKUS_INIT_AND_EXIT). That first start also records the classes a start loads in an AppCDS archive
 # (JDK dynamic archive), which the timed start maps instead of loading and verifying them again.
 mkdir -p "$WORK/keys"
-openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/bench-$(date +%Y-%m-%d).pem" 2>/dev/null
+KEY="$WORK/keys/bench-$(date +%Y-%m-%d).pem"
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEY" 2>/dev/null
 app_env=(AUTH_PORT="$PORT" AUTH_ADMIN_PORT="$ADMIN_PORT" AUTH_ISSUER="$BASE" AUTH_ADMIN_TOKEN="$TOKEN" AUTH_KEYS_DIR="$WORK/keys"
   AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
-  AUTH_LIVE_TOKENS_PER_GRANT=1000000000
+  AUTH_LIVE_TOKENS_PER_GRANT=1000000000 AUTH_PASSKEY_OPTIONS_RATE_LIMIT=1000000000
   TRUSTED_PROXIES=127.0.0.1)
+for name in AUTH_HASH_THREADS QUARKUS_SHUTDOWN_TIMEOUT; do
+  [[ -n "${SIZING[$name]:-}" && -z "${!name:-}" ]] && app_env+=("$name=${SIZING[$name]}")
+done
 CDS="$WORK/app-cds.jsa"
 (cd "$WORK" && env "${app_env[@]}" AUTH_MIGRATE_AT_START=true QUARKUS_INIT_AND_EXIT=true \
   java "${java_opts[@]}" -XX:ArchiveClassesAtExit="$CDS" -jar "$JAR" >"$WORK/migrate.log" 2>&1) \
@@ -61,7 +111,8 @@ for _ in $(seq 1 300); do
   curl -sf "$ADMIN/q/health/ready" >/dev/null 2>&1 && break
   sleep 0.05
 done
-ready_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+ready_ns=$(date +%s%N)
+ready_ms=$(( (ready_ns - start_ns) / 1000000 ))
 quarkus_start=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
 rss_start=$(rss_mib)
 
@@ -74,70 +125,135 @@ CLIENT="pressroom-bench"
 VERIFIER="dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 CHALLENGE="E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 REDIRECT="http://127.0.0.1:9999/cb"
+AUTHZ="/oauth/authorize?response_type=code&client_id=$CLIENT&redirect_uri=http%3A%2F%2F127.0.0.1%3A9999%2Fcb&state=s&nonce=n&code_challenge=$CHALLENGE&code_challenge_method=S256"
 admin POST /admin/accounts "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\",\"name\":\"Bench\",\"email_verified\":true}" >/dev/null
 # The sign-in rows: one account per wrk connection (signin.lua), for the warm-up (8) and every measured row.
 read -ra concurrency <<<"${AUTH_BENCH_CONCURRENCY:-8 32}"
-for i in $(seq 1 "$(printf '%s\n' 8 "${concurrency[@]}" | sort -n | tail -1)"); do
+PEOPLE=$(printf '%s\n' 8 "$ANCHOR_CONCURRENCY" "${concurrency[@]}" | sort -n | tail -1)
+for i in $(seq 1 "$PEOPLE"); do
   admin POST /admin/accounts "{\"email\":\"bench-$i@pressroom.test\",\"password\":\"$PASSWORD\",\"name\":\"Bench $i\",\"email_verified\":true}" >/dev/null
 done
 SECRET=$(admin PUT "/admin/clients/$CLIENT" "{\"client_name\":\"Bench\",\"redirect_uris\":[\"$REDIRECT\"],\"scope\":\"openid profile email offline_access\"}" | field client_secret)
-BASIC=$(printf '%s:%s' "$CLIENT" "$SECRET" | base64 -w0)
-AUTHZ="$BASE/oauth/authorize?response_type=code&client_id=$CLIENT&redirect_uri=http%3A%2F%2F127.0.0.1%3A9999%2Fcb&state=s&nonce=n&code_challenge=$CHALLENGE&code_challenge_method=S256"
 
-# One browser session, consent for the bench scopes.
-jar="$WORK/cookies"
-page=$(curl -sS -c "$jar" -b "$jar" "$AUTHZ&scope=openid%20profile%20email%20offline_access")
-req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p' | head -1)
-csrf=$(printf '%s' "$page" | sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1)
-page=$(curl -sS -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" \
-  --data-urlencode "email=$EMAIL" --data-urlencode "password=$PASSWORD" "$BASE/signin")
-req=$(printf '%s' "$page" | sed -n 's/.*name="request" value="\([^"]*\)".*/\1/p' | head -1)
-if [[ -n "$req" ]]; then
-  curl -sS -o /dev/null -c "$jar" -b "$jar" --data-urlencode "request=$req" --data-urlencode "csrf=$csrf" -d decision=allow "$BASE/consent"
-fi
-SESSION=$(awk '$6 == "pr_session" {print $7}' "$jar")
-
-new_tokens() { # a fresh code exchange; prints the token response
-  local loc code
-  loc=$(curl -sS -o /dev/null -w '%{redirect_url}' -b "pr_session=$SESSION" "$AUTHZ&scope=openid%20profile%20email%20offline_access")
-  code=$(printf '%s' "$loc" | sed -n 's/.*[?&]code=\([^&]*\).*/\1/p')
-  curl -sS -u "$CLIENT:$SECRET" -d grant_type=authorization_code -d "code=$code" -d "redirect_uri=$REDIRECT" \
-    -d "code_verifier=$VERIFIER" "$BASE/oauth/token"
+# A browser made of curl, for the setup of both servers: follows the server's redirects on its own host and fills
+# its forms (sign-in with the account's email and the bench password, consent: allow) until it redirects to the
+# client; prints the code.
+browse() { # cookie-jar url [email]
+  local jar=$1 url=$2 email=${3:-$EMAIL} data="" out status loc page action fields origin _
+  origin=$(sed -E 's|^(https?://[^/]+).*|\1|' <<<"$url")
+  for _ in 1 2 3 4 5 6 7 8; do
+    out=$(curl -sS -c "$jar" -b "$jar" -H 'X-Forwarded-For: 198.51.100.250' -w '\n%{http_code} %{redirect_url}' \
+      ${data:+--data "$data"} "$url")
+    read -r status loc <<<"$(tail -n1 <<<"$out")"
+    data=""
+    case $status in
+      302|303)
+        if [[ $loc == "$REDIRECT"* ]]; then sed -n 's/.*[?&]code=\([^&]*\).*/\1/p' <<<"$loc"; return 0; fi
+        url=$loc ;;
+      200)
+        # The page's first form (auth-service's sign-in page has a second one, for passkeys).
+        page=$(sed '$d' <<<"$out" | tr '\n' ' ' | sed 's|</form>.*||')
+        action=$(sed -n 's/.*<form method="post" action="\([^"]*\)".*/\1/p' <<<"$page")
+        [[ -n $action ]] || break
+        fields=$(grep -o '<input type="hidden" name="[^"]*" value="[^"]*"' <<<"$page" \
+          | sed 's/.*name="\([^"]*\)" value="\([^"]*\)"/\1=\2/' | paste -sd'&' || true)
+        if [[ $page == *'name="password"'* ]]; then
+          data="${fields:+$fields&}email=${email/@/%40}&password=$PASSWORD"
+        else
+          data="${fields:+$fields&}decision=allow"
+        fi
+        url=$origin$action ;;
+      *) break ;;
+    esac
+  done
+  echo "bench: no code from $origin (last answer: $status $loc)" >&2
+  return 1
 }
-ACCESS=$(new_tokens | field access_token)
-[[ -n "$ACCESS" ]] || { echo "bench: could not obtain tokens; log:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
 
-export B_BASIC="$BASIC" B_TOKEN="$ACCESS" B_SESSION="$SESSION" B_CHALLENGE="$CHALLENGE" B_VERIFIER="$VERIFIER" \
-  B_CLIENT="$CLIENT" B_SIGNIN_EMAIL="bench-{n}%40pressroom.test" B_PASSWORD="$PASSWORD"
+# Per server: its process, address, client credentials, session cookie, and what an authorization request needs to
+# be granted offline_access (oidc-provider keeps it only with prompt=consent, OIDC Core §11).
+declare -A S_PID S_BASE S_BASIC S_PROMPT S_TOKEN S_LABEL
+S_PID[ours]=$PID S_BASE[ours]=$BASE S_LABEL[ours]=auth-service S_PROMPT[ours]=""
+S_BASIC[ours]=$(printf '%s:%s' "$CLIENT" "$SECRET" | base64 -w0)
+SERVERS=(ours)
 
-printf '\nauth-service benchmark on %s (%s cores), wrk %s per run, loopback\n' "$(uname -n)" "$(nproc)" "$DURATION"
-printf 'startup: ready after %s ms (%s), RSS after start %s MiB\n\n' "$ready_ms" "${quarkus_start:-?}" "$rss_start"
-printf '%-22s %5s %10s %9s %9s %12s\n' scenario conc "ops/s" "p50 ms" "p99 ms" "CPU ms/op"
+if [[ "$ANCHOR" == 1 ]]; then
+  ANCHOR_SECRET=$(head -c 32 /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '=')
+  (cd "$BENCH/anchor" && exec env ANCHOR_PORT="$ANCHOR_PORT" ANCHOR_KEY="$KEY" ANCHOR_CLIENT_SECRET="$ANCHOR_SECRET" \
+    ANCHOR_ACCOUNTS="$PEOPLE" ANCHOR_PASSWORD="$PASSWORD" NODE_ENV=production node server.js >"$WORK/anchor.log" 2>&1) &
+  APID=$!
+  for _ in $(seq 1 600); do
+    curl -sf "http://127.0.0.1:$ANCHOR_PORT/.well-known/openid-configuration" >/dev/null 2>&1 && break
+    kill -0 "$APID" 2>/dev/null || { echo "bench: the anchor did not start; log:" >&2; cat "$WORK/anchor.log" >&2; exit 1; }
+    sleep 0.05
+  done
+  S_PID[anchor]=$APID S_BASE[anchor]="http://127.0.0.1:$ANCHOR_PORT" S_PROMPT[anchor]="&prompt=consent"
+  S_LABEL[anchor]="oidc-provider $(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$BENCH/anchor/node_modules/oidc-provider/package.json")"
+  S_BASIC[anchor]=$(printf '%s:%s' "$CLIENT" "$ANCHOR_SECRET" | base64 -w0)
+  SERVERS+=(anchor)
+fi
 
-run() { # name conc ops-per-request wrk-args...
-  local name="$1" conc="$2" per="$3"; shift 3
-  local before after out rps p50 p99 ops cpu
-  before=$(cpu_ticks)
+new_tokens() { # server: a fresh code exchange on the bench session; prints the token response
+  local srv=$1 code
+  code=$(browse "$WORK/$srv.cookies" "${S_BASE[$srv]}$AUTHZ&scope=openid%20profile%20email%20offline_access${S_PROMPT[$srv]}")
+  curl -sS -H "Authorization: Basic ${S_BASIC[$srv]}" -d grant_type=authorization_code -d "code=$code" \
+    -d "redirect_uri=$REDIRECT" -d "code_verifier=$VERIFIER" "${S_BASE[$srv]}/oauth/token"
+}
+# One browser session per server, signed in and consented to the bench scopes (offline_access included).
+for srv in "${SERVERS[@]}"; do
+  S_TOKEN[$srv]=$(new_tokens "$srv" | field access_token)
+  [[ -n "${S_TOKEN[$srv]}" ]] || { echo "bench: could not obtain tokens from ${S_LABEL[$srv]}; logs:" >&2; tail -20 "$WORK"/*.log >&2; exit 1; }
+done
+
+use() { # server: the wrk scripts' environment for it, with its session cookie as it is now (oidc-provider renews it
+  # at every consent)
+  B_COOKIE="$(awk '$6 == "pr_session" || $6 == "_session" {printf "%s%s=%s", sep, $6, $7; sep = "; "}' "$WORK/$1.cookies")"
+  export B_COOKIE B_BASIC="${S_BASIC[$1]}" B_TOKEN="${S_TOKEN[$1]}" B_CHALLENGE="$CHALLENGE" \
+    B_VERIFIER="$VERIFIER" B_CLIENT="$CLIENT" B_SIGNIN_EMAIL="bench-{n}%40pressroom.test" B_PASSWORD="$PASSWORD"
+}
+
+printf '\nauth-service benchmark on %s (%s cores), wrk %s per run, loopback; load average %s\n' "$(uname -n)" "$(nproc)" \
+  "$DURATION" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'startup: ready after %s ms (%s), RSS after start %s MiB\n' "$ready_ms" "${quarkus_start:-?}" "$rss_start"
+[[ "$ANCHOR" == 1 ]] && printf 'anchor: %s on node %s (bench/anchor), the same wrk scripts at %s connections\n' \
+  "${S_LABEL[anchor]}" "$(node --version)" "$ANCHOR_CONCURRENCY"
+printf '\n%-22s %5s %-14s %10s %9s %9s %10s %11s\n' scenario conc server "ops/s" "p50 ms" "p99 ms" "CPU ms/op" "ops/CPU-s"
+
+declare -A RESULT # "flow|server" -> "ops/s ops-per-CPU-second"
+FLOWS=()
+run() { # server name conc wrk-args... (scripted rows print RESULT ops_per_s=..., the others count requests)
+  local srv="$1" name="$2" conc="$3"; shift 3
+  local before after out ops p50 p99 secs ticks cpu per_cpu
+  use "$srv"
+  [[ "$srv" == ours ]] && profile start
+  before=$(cpu_ticks "${S_PID[$srv]}")
   out=$(wrk --latency -d "$DURATION" "$@" 2>&1)
-  after=$(cpu_ticks)
-  rps=$(printf '%s' "$out" | awk '/Requests\/sec/ {print $2}')
+  after=$(cpu_ticks "${S_PID[$srv]}")
+  [[ "$srv" == ours ]] && profile stop "$(tr ' ' '-' <<<"$name")-$conc"
+  ops=$(printf '%s' "$out" | awk '/^RESULT/ {for (i = 2; i <= NF; i++) if ($i ~ /^ops_per_s=/) {sub(/ops_per_s=/, "", $i); print $i}}')
+  [[ -n "$ops" ]] || ops=$(printf '%s' "$out" | awk '/Requests\/sec/ {print $2}')
   p50=$(printf '%s' "$out" | awk '$1 == "50%" {print $2}')
   p99=$(printf '%s' "$out" | awk '$1 == "99%" {print $2}')
-  ops=$(awk -v r="$rps" -v p="$per" 'BEGIN {printf "%.0f", r / p}')
   secs=$(printf '%s' "$DURATION" | tr -d 's')
-  cpu=$(awk -v t=$((after - before)) -v c="$clk" -v o="$ops" -v s="$secs" 'BEGIN {if (o > 0) printf "%.3f", t / c * 1000 / (o * s); else print "-"}')
-  printf '%-22s %5s %10s %9s %9s %12s\n' "$name" "$conc" "$ops" "$p50" "$p99" "$cpu"
-  # A sign-in the limits refused is answered 200 and would count as done: say so.
-  if printf '%s' "$out" | grep -qE 'Non-2xx|refused=[1-9]'; then printf '%s\n' "$out" | grep -E 'Non-2xx|refused=' | sed 's/^/    /'; fi
+  ticks=$((after - before))
+  cpu=$(awk -v t=$ticks -v c="$clk" -v o="$ops" -v s="$secs" 'BEGIN {if (o > 0) printf "%.3f", t / c * 1000 / (o * s); else print "-"}')
+  per_cpu=$(awk -v t=$ticks -v c="$clk" -v o="$ops" -v s="$secs" 'BEGIN {if (t > 0) printf "%.0f", o * s / (t / c); else print "-"}')
+  printf '%-22s %5s %-14s %10.0f %9s %9s %10s %11s\n' "$name" "$conc" "${S_LABEL[$srv]%% *}" "$ops" "$p50" "$p99" "$cpu" "$per_cpu"
+  if [[ "$conc" == "$ANCHOR_CONCURRENCY" ]]; then
+    RESULT["$name|$srv"]="$ops $per_cpu"
+    [[ " ${FLOWS[*]} " == *" $name "* ]] || FLOWS+=("$name")
+  fi
+  # Errors (a sign-in the limits refused is answered 200 and would count as done): say so.
+  if printf '%s' "$out" | grep -qE 'Non-2xx|errors=[1-9]|refused=[1-9]'; then
+    printf '%s\n' "$out" | grep -E 'Non-2xx|errors=|refused=' | sed 's/^/    /'
+  fi
 }
 
 # Passkey sign-in (PasskeyBench.java: wrk's Lua cannot sign ECDSA) with the test suite's software authenticator,
 # compiled against the packaged application's jars; measured like run's rows (CPU of the service per sign-in).
-LIB="$ROOT/auth-service/target/quarkus-app/lib/main"
+LIB="$(dirname "$JAR")/lib/main"
 PK_CP="$WORK/passkeybench:$(find "$LIB" -name 'com.webauthn4j.*.jar' -o -name 'com.fasterxml.jackson.co*.jar' \
   -o -name 'com.fasterxml.jackson.dataformat.*.jar' | tr '\n' ':')"
-javac -d "$WORK/passkeybench" -cp "$PK_CP" "$ROOT/auth-service/src/test/java/dev/pressroom/auth/support/TestAuthenticator.java" \
-  "$BENCH/PasskeyBench.java"
 passkey_row() { # run|warm conc
   local how="$1" conc="$2" out secs
   secs=$(printf '%s' "$DURATION" | tr -d 's')
@@ -148,38 +264,122 @@ passkey_row() { # run|warm conc
   printf '%s\n' "$out" | { grep -v '^RESULT' || true; } | head -5 | sed 's/^/    /'
   printf '%s\n' "$out" | { grep '^RESULT' || true; } | awk -v c="$conc" '{
     for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-    printf "%-22s %5s %10.0f %8sms %8sms %12s\n", "passkey sign-in (3 req)", c, v["passkey_signins_per_s"], v["p50_ms"], v["p99_ms"], v["cpu_ms"]
+    printf "%-22s %5s %-14s %10.0f %8sms %8sms %10s %11.0f\n", "passkey sign-in", c, "auth-service", v["passkey_signins_per_s"], v["p50_ms"], v["p99_ms"], v["cpu_ms"], 1000 / v["cpu_ms"]
     if (v["errors"] > 0) printf "    errors=%s\n", v["errors"] }'
 }
 
 # AUTH_BENCH_SCENARIOS picks a subset (words: discovery jwks introspection codeflow refresh signin passkey).
 SCENARIOS=" ${AUTH_BENCH_SCENARIOS:-discovery jwks introspection codeflow refresh signin passkey} "
 wanted() { [[ "$SCENARIOS" == *" $1 "* ]]; }
+if wanted passkey; then
+  javac -d "$WORK/passkeybench" -cp "$PK_CP" "$ROOT/auth-service/src/test/java/dev/pressroom/auth/support/TestAuthenticator.java" \
+    "$BENCH/PasskeyBench.java"
+fi
 JIT_WARMUP="${BENCH_JIT_WARMUP:-10s}"
 warm() { # like run, unmeasured
+  use "$1"
   shift 3
   wrk -d "$JIT_WARMUP" "$@" >/dev/null 2>&1
 }
 rows() { # run|warm conc
-  local how="$1" c="$2" i
-  wanted discovery && $how discovery "$c" 1 -t2 -c"$c" "$BASE/.well-known/openid-configuration"
-  wanted jwks && $how jwks "$c" 1 -t2 -c"$c" "$BASE/.well-known/jwks.json"
-  wanted introspection && $how introspection "$c" 1 -t2 -c"$c" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect"
-  wanted codeflow && $how "code flow (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "$BASE"
-  if wanted refresh; then
-    for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens | field refresh_token)"; done
-    $how "refresh rotation" "$c" 1 -t"$c" -c"$c" -s "$BENCH/refresh.lua" "$BASE"
-  fi
-  wanted signin && $how "sign-in (2 req)" "$c" 2 -t"$c" -c"$c" -s "$BENCH/signin.lua" "$BASE"
+  local how="$1" c="$2" i srv servers=(ours)
+  [[ "$c" == "$ANCHOR_CONCURRENCY" ]] && servers=("${SERVERS[@]}")
+  for srv in "${servers[@]}"; do
+    wanted discovery && $how "$srv" discovery "$c" -t2 -c"$c" "${S_BASE[$srv]}/.well-known/openid-configuration"
+  done
+  for srv in "${servers[@]}"; do
+    wanted jwks && $how "$srv" JWKS "$c" -t2 -c"$c" "${S_BASE[$srv]}/.well-known/jwks.json"
+  done
+  for srv in "${servers[@]}"; do
+    wanted introspection && $how "$srv" introspection "$c" -t2 -c"$c" -s "$BENCH/introspect.lua" "${S_BASE[$srv]}/oauth/introspect"
+  done
+  for srv in "${servers[@]}"; do
+    wanted codeflow && $how "$srv" "code flow" "$c" -t"$c" -c"$c" -s "$BENCH/codeflow.lua" "${S_BASE[$srv]}"
+  done
+  for srv in "${servers[@]}"; do
+    if wanted refresh; then
+      for i in $(seq 1 "$c"); do export "B_RT_$i=$(new_tokens "$srv" | field refresh_token)"; done
+      $how "$srv" "refresh rotation" "$c" -t"$c" -c"$c" -s "$BENCH/refresh.lua" "${S_BASE[$srv]}"
+    fi
+  done
+  for srv in "${servers[@]}"; do
+    wanted signin && $how "$srv" "password sign-in" "$c" -t"$c" -c"$c" -s "$BENCH/signin.lua" "${S_BASE[$srv]}"
+  done
   wanted passkey && passkey_row "$how" "$c"
   return 0
 }
-# Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), so no row is measured while the JIT still
-# compiles its code: a replica serves for hours, and the figures are those of a warm JVM.
-[[ "$JIT_WARMUP" == 0* ]] || rows warm 8
+# Warm-up: a new pod takes traffic as soon as it is ready. The same mix (discovery, introspection, code flows and
+# refreshes at once, 2 connections each) runs for WARMUP_SECONDS right after the setup, before anything else has
+# warmed the service, and again once every row has run; each flow's rate in the first run against the second.
+WARMUP_SECONDS="${AUTH_BENCH_WARMUP_SECONDS:-10}"
+declare -A MIX
+mix() { # cold|warm
+  local how="$1" flow out i before after drivers=()
+  for i in 1 2; do export "B_RT_$i=$(new_tokens ours | field refresh_token)"; done
+  use ours
+  before=$(cpu_ticks "$PID")
+  wrk -t1 -c2 -d"${WARMUP_SECONDS}s" "$BASE/.well-known/openid-configuration" >"$WORK/mix-discovery" 2>&1 &
+  drivers+=($!)
+  wrk -t1 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/introspect.lua" "$BASE/oauth/introspect" >"$WORK/mix-introspection" 2>&1 &
+  drivers+=($!)
+  wrk -t2 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/codeflow.lua" "$BASE" >"$WORK/mix-codeflow" 2>&1 &
+  drivers+=($!)
+  wrk -t2 -c2 -d"${WARMUP_SECONDS}s" -s "$BENCH/refresh.lua" "$BASE" >"$WORK/mix-refresh" 2>&1 &
+  drivers+=($!)
+  wait "${drivers[@]}"
+  after=$(cpu_ticks "$PID")
+  for flow in discovery introspection codeflow refresh; do
+    out=$(awk '/^RESULT/ {for (i = 2; i <= NF; i++) if ($i ~ /^ops_per_s=/) {sub(/ops_per_s=/, "", $i); print $i}}' "$WORK/mix-$flow")
+    [[ -n "$out" ]] || out=$(awk '/Requests\/sec/ {print $2}' "$WORK/mix-$flow")
+    MIX["$how|$flow"]=$out
+  done
+  MIX["$how|cpu"]=$((after - before))
+}
+if [[ "$WARMUP_SECONDS" != 0 ]]; then
+  cold_after_ms=$(( ($(date +%s%N) - ready_ns) / 1000000 ))
+  mix cold
+fi
+
+# Every row runs once unmeasured first (BENCH_JIT_WARMUP, 0 to skip), on both servers, so no row is measured while a
+# JIT still compiles its code: a replica serves for hours, and the figures are those of a warm process.
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+[[ "$JIT_WARMUP" == 0* ]] || rows warm "$ANCHOR_CONCURRENCY"
 for c in "${concurrency[@]}"; do
   rows run "$c"
 done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+if [[ "$ANCHOR" == 1 && ${#FLOWS[@]} -gt 0 ]]; then
+  printf '\nSide by side at %s connections: operations/s (per server CPU-second); ratio = auth-service per CPU-second / %s per CPU-second\n' \
+    "$ANCHOR_CONCURRENCY" "${S_LABEL[anchor]}"
+  printf '%-20s %22s %22s %8s %7s\n' flow "${S_LABEL[anchor]}" auth-service ratio goal
+  for flow in "${FLOWS[@]}"; do
+    read -r a_ops a_cpu <<<"${RESULT["$flow|anchor"]:-- -}"
+    read -r o_ops o_cpu <<<"${RESULT["$flow|ours"]:-- -}"
+    goal=2
+    [[ "$flow" == "password sign-in" ]] && goal=1
+    awk -v f="$flow" -v ao="$a_ops" -v ac="$a_cpu" -v oo="$o_ops" -v oc="$o_cpu" -v g="$goal" 'BEGIN {
+      r = (ac > 0 && oc > 0) ? oc / ac : 0
+      printf "%-20s %22s %22s %7.2fx %6s %s\n", f, sprintf("%.0f (%.0f)", ao, ac), sprintf("%.0f (%.0f)", oo, oc), r,
+        ">=" g "x", (r >= g ? "holds" : "misses") }'
+  done
+  printf 'load average: %s before the rows, %s after; anchor RSS after load %s MiB\n' "$load_before" "$load_after" \
+    "$(rss_mib "$APID")"
+fi
+
+if [[ "$WARMUP_SECONDS" != 0 ]]; then
+  mix warm
+  printf '\nWarm-up: the mix (discovery, introspection, code flow, refresh at once, 2 connections each), %s s from %s ms after readiness against %s s at the end\n' \
+    "$WARMUP_SECONDS" "$cold_after_ms" "$WARMUP_SECONDS"
+  printf '%-16s %12s %12s %8s\n' flow "first ops/s" "warm ops/s" ratio
+  for flow in discovery introspection codeflow refresh; do
+    awk -v f="$flow" -v c="${MIX["cold|$flow"]}" -v w="${MIX["warm|$flow"]}" \
+      'BEGIN {printf "%-16s %12.0f %12.0f %7.2fx\n", f, c, w, (w > 0 ? c / w : 0)}'
+  done
+  printf 'server CPU over the mix: %.1f s first, %.1f s warm\n' "$(awk -v t="${MIX[cold|cpu]}" -v c="$clk" 'BEGIN {print t / c}')" \
+    "$(awk -v t="${MIX[warm|cpu]}" -v c="$clk" 'BEGIN {print t / c}')"
+fi
+
 printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"
 # With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
@@ -187,13 +387,18 @@ if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
 fi
 grep -o 'RS256 signing with [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 grep -o 'Argon2id by [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
+# AUTH_BENCH_FLOORS=0 leaves out the signing and hashing floors below (a minute or more), e.g. to compare JVM flags.
+if [[ "${AUTH_BENCH_FLOORS:-1}" == 0 ]]; then
+  printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 # SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
 javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
 java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
   | sed 's/^RESULT /RS256 signing floor (one core), /'
 # HashBench too (it measures the reference C and Bouncy Castle, whose classes are package-private; Bouncy Castle's jar
 # comes from the packaged application).
-BC_JAR="$(ls "$ROOT"/auth-service/target/quarkus-app/lib/main/org.bouncycastle.bcprov-*.jar)"
+BC_JAR="$(ls "$LIB"/org.bouncycastle.bcprov-*.jar)"
 javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes:$BC_JAR" "$BENCH/HashBench.java"
 java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes:$BC_JAR" dev.pressroom.auth.password.HashBench \
   | sed 's/^RESULT /password hash floor (one core), /'

@@ -9,7 +9,8 @@
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
 # Subsets: BENCH_ROWS (an extended regex of row labels, e.g. 'tags|authors'), BENCH_MODES ('true false': cache on,
 # off), BENCH_DURATION (10s), BENCH_WARMUP (2s before each row), BENCH_JIT_WARMUP (3s per row in a first pass over
-# all selected rows, so that none is measured on a cold JVM); BENCH_JAR measures another build of the service (e.g. a copy of an older one).
+# all selected rows, so that none is measured on a cold JVM); BENCH_JAR measures another build of the service (e.g. a copy of an older one);
+# BENCH_IMPORT=0 skips the import.
 set -euo pipefail
 module=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$module/.." && pwd)
@@ -157,6 +158,9 @@ for mode in $modes; do
 done
 stop
 
-echo
-echo "### Ghost export import"
-bash "$module/bench/ghost-import.sh"
+# BENCH_IMPORT=0 leaves the import out (e.g. to compare JVM flags on a few rows).
+if [ "${BENCH_IMPORT:-1}" != 0 ]; then
+  echo
+  echo "### Ghost export import"
+  bash "$module/bench/ghost-import.sh"
+fi

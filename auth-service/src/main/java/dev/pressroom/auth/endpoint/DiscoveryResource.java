@@ -1,50 +1,123 @@
 package dev.pressroom.auth.endpoint;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.Scopes;
+import dev.pressroom.kernel.id.Tokens;
+import io.smallrye.common.annotation.NonBlocking;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** OpenID Connect Discovery 1.0 §3 and RFC 8414 §2 metadata, and the JWKS (RFC 7517). */
+/**
+ * OpenID Connect Discovery 1.0 §3 and RFC 8414 §2 metadata, and the JWKS (RFC 7517). Both are the same bytes for
+ * every caller until a key is published or retired: they are serialised once (the JWKS again when the key ring
+ * changes) and answered on the event loop, with an ETag, so a client revalidating its copy gets a 304.
+ */
 @Path("/.well-known")
 public class DiscoveryResource {
 
-    private final Map<String, Object> metadata;
-    private final SigningKeys keys;
+    private static final String CACHE_CONTROL = "public, max-age=300";
 
-    public DiscoveryResource(AuthConfig config, SigningKeys keys) {
-        this.metadata = metadata(config.issuer());
+    private final ObjectMapper json;
+    private final Document metadata;
+    private final SigningKeys keys;
+    private volatile Document jwks;
+
+    /** Serialised JSON, its strong ETag (a digest of the bytes, so equal on every replica) and what it was made of. */
+    static final class Document {
+
+        private final Object source;
+        private final byte[] bytes;
+        private final String etag;
+
+        private Document(Object source, byte[] bytes, String etag) {
+            this.source = source;
+            this.bytes = bytes;
+            this.etag = etag;
+        }
+
+        /** Map entries in key order: the JWK maps' own order differs from one JVM to the next. */
+        static Document of(ObjectMapper json, Object source) {
+            try {
+                byte[] bytes = json.writer()
+                        .with(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                        .writeValueAsBytes(source);
+                String digest = Base64.getUrlEncoder().withoutPadding().encodeToString(Tokens.sha256Bytes(bytes));
+                return new Document(source, bytes, '"' + digest.substring(0, 27) + '"');
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("Cannot serialise " + source, e);
+            }
+        }
+
+        /** RFC 9110 §13.1.2: If-None-Match lists entity tags (weak comparison) or is *. */
+        boolean matches(String ifNoneMatch) {
+            if (ifNoneMatch == null) {
+                return false;
+            }
+            for (String tag : ifNoneMatch.split(",", -1)) {
+                String t = tag.strip();
+                if (t.equals("*") || (t.startsWith("W/") ? t.substring(2) : t).equals(etag)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        Response answer(String ifNoneMatch) {
+            Response.ResponseBuilder answer =
+                    matches(ifNoneMatch) ? Response.notModified() : Response.ok(bytes, MediaType.APPLICATION_JSON_TYPE);
+            return answer.header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL)
+                    .header(HttpHeaders.ETAG, etag)
+                    .build();
+        }
+    }
+
+    public DiscoveryResource(AuthConfig config, SigningKeys keys, ObjectMapper json) {
+        this.json = json;
+        this.metadata = Document.of(json, metadata(config.issuer()));
         this.keys = keys;
+        this.jwks = Document.of(json, keys.jwks());
     }
 
     @GET
     @Path("openid-configuration")
-    public Response discovery() {
-        return Response.ok(metadata, MediaType.APPLICATION_JSON_TYPE)
-                .header("Cache-Control", "public, max-age=300")
-                .build();
+    @NonBlocking
+    public Response discovery(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return metadata.answer(ifNoneMatch);
     }
 
     @GET
     @Path("oauth-authorization-server")
-    public Response authorizationServer() {
-        return discovery();
+    @NonBlocking
+    public Response authorizationServer(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return discovery(ifNoneMatch);
     }
 
     /** Kept short in caches so a newly published key is seen well before it signs. */
     @GET
     @Path("jwks.json")
-    public Response jwks() {
-        return Response.ok(keys.jwks(), MediaType.APPLICATION_JSON_TYPE)
-                .header("Cache-Control", "public, max-age=300")
-                .build();
+    @NonBlocking
+    public Response jwks(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        Map<String, Object> current = keys.jwks();
+        Document served = jwks;
+        if (served.source != current) {
+            // The ring was re-read (every 30 s, and at each rotation step): serialise what it publishes now.
+            served = Document.of(json, current);
+            jwks = served;
+        }
+        return served.answer(ifNoneMatch);
     }
 
     static Map<String, Object> metadata(String issuer) {

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Chooses the handler of a token request by its type (Keycloak's OAuth2GrantManager), and counts the tokens each grant
@@ -22,6 +23,9 @@ public class GrantRegistry {
     static final String TOKENS_ISSUED = "pressroom.auth.tokens.issued";
 
     private final Map<Class<?>, GrantHandler<?>> handlers = new HashMap<>();
+    /** One counter per grant type, looked up once: building and registering a meter at every token answer costs. */
+    private final Map<String, Counter> issued = new ConcurrentHashMap<>();
+
     private final MeterRegistry registry;
 
     public GrantRegistry(Instance<GrantHandler<?>> all, MeterRegistry registry) {
@@ -36,10 +40,14 @@ public class GrantRegistry {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
         return handler.handle(client, request, origin)
-                .invoke(() -> Counter.builder(TOKENS_ISSUED)
-                        .description("Token responses issued, by grant type")
-                        .tag("grant_type", request.grantType())
-                        .register(registry)
+                .invoke(() -> issued.computeIfAbsent(request.grantType(), this::counter)
                         .increment());
+    }
+
+    private Counter counter(String grantType) {
+        return Counter.builder(TOKENS_ISSUED)
+                .description("Token responses issued, by grant type")
+                .tag("grant_type", grantType)
+                .register(registry);
     }
 }
