@@ -50,7 +50,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-command -v wrk >/dev/null || { (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)); }
+command -v wrk >/dev/null || { echo "wrk is not installed: make deps installs it" >&2; exit 1; }
 [[ -f "$JAR" ]] || (cd "$ROOT" && ./mvnw -B -q -pl auth-service package -DskipTests)
 if [[ "$ANCHOR" == 1 ]]; then
   command -v node >/dev/null || { echo "bench: the anchor needs node 20 or later (AUTH_BENCH_ANCHOR=0 runs without it)" >&2; exit 1; }
