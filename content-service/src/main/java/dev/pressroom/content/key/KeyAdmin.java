@@ -1,8 +1,8 @@
 package dev.pressroom.content.key;
 
+import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.content.blog.ContentChanges;
 import dev.pressroom.content.blog.Ids;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,7 +18,6 @@ public final class KeyAdmin {
 
     public record IssuedKey(String id, String blogId, String key) {}
 
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KeyHasher hasher;
 
@@ -73,9 +72,7 @@ public final class KeyAdmin {
      * digits in a row, and a Ghost front end must work with a Pressroom key as it is.
      */
     static String newKey() {
-        byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
-        return "prc_" + HexFormat.of().formatHex(bytes);
+        return "prc_" + HexFormat.of().formatHex(Tokens.randomBytes(24));
     }
 
     private static int revokeLabel(Connection c, String blogId, String label) throws SQLException {
