@@ -1,8 +1,8 @@
 package dev.pressroom.content.key;
 
-import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.content.blog.ContentChanges;
 import dev.pressroom.content.blog.Ids;
+import dev.pressroom.kernel.id.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,7 +17,6 @@ import java.util.List;
 public final class KeyAdmin {
 
     public record IssuedKey(String id, String blogId, String key) {}
-
 
     private final KeyHasher hasher;
 
