@@ -85,7 +85,7 @@ measure() {
   cpu=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", t / hz}')
   printf '| %s | %s | %d ms | %s MiB | %s MiB | %s | %s s | %s | %s |\n' "$SERVICE" "$label" "$ready_ms" "$idle" \
     "$(rss_mib "$PID")" "$rate" "$cpu" \
-    "$(awk -v r="$rate" -v s="$SECONDS_PER_RUN" -v c="$cpu" 'BEGIN {printf "%.0f", c > 0 ? r * s / c : 0}')" \
+    "$(awk -v r="$rate" -v s="$SECONDS_PER_RUN" -v c="$cpu" 'BEGIN {printf "%.0f", (c > 0) ? r * s / c : 0}')" \
     "$(awk '/ 99%/ {print $2}' <<<"$out")"
   kill "$PID"
   wait "$PID" 2>/dev/null || true

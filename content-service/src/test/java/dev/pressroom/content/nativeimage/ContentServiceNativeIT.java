@@ -84,9 +84,7 @@ class ContentServiceNativeIT {
     @AfterAll
     static void stop() {
         if (service != null) {
-            assertThat(service.stop(Duration.ofSeconds(25)))
-                    .as(service.output())
-                    .isZero();
+            service.stopAsAPod(Duration.ofSeconds(25));
             RestAssured.reset();
         }
     }

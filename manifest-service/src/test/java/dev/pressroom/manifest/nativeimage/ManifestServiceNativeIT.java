@@ -53,9 +53,7 @@ class ManifestServiceNativeIT {
     @AfterAll
     static void stop() {
         if (service != null) {
-            assertThat(service.stop(Duration.ofSeconds(20)))
-                    .as(service.output())
-                    .isZero();
+            service.stopAsAPod(Duration.ofSeconds(20));
             RestAssured.reset();
         }
     }

@@ -158,19 +158,26 @@ public final class NativeExecutable implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, as Kubernetes stops a pod, and the exit status once it has shut down. */
-    public int stop(Duration timeout) {
+    /**
+     * SIGTERM, as Kubernetes stops a pod: the executable must shut Quarkus down ("stopped in") within the timeout and
+     * exit with 143 (128 + SIGTERM), as the JVM build does.
+     */
+    public void stopAsAPod(Duration timeout) {
         process.destroy();
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("did not stop within " + timeout + " of SIGTERM");
+                throw new IllegalStateException("did not stop within " + timeout + " of SIGTERM: " + tail(log));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+            return;
         }
-        return process.exitValue();
+        if (process.exitValue() != 143 || !output().contains(" stopped in ")) {
+            throw new IllegalStateException("SIGTERM ended with status " + process.exitValue()
+                    + " and no orderly shutdown: " + tail(log));
+        }
     }
 
     @Override
