@@ -175,8 +175,8 @@ public final class NativeExecutable implements AutoCloseable {
             return;
         }
         if (process.exitValue() != 143 || !output().contains(" stopped in ")) {
-            throw new IllegalStateException("SIGTERM ended with status " + process.exitValue()
-                    + " and no orderly shutdown: " + tail(log));
+            throw new IllegalStateException(
+                    "SIGTERM ended with status " + process.exitValue() + " and no orderly shutdown: " + tail(log));
         }
     }
 
