@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-anchor bench-micro fuzz fuzz-http faults soak import import-ghost native-sources images clean
+.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-anchor bench-micro fuzz fuzz-http faults soak import import-ghost native-sources native native-analysis native-test native-ci images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -32,6 +32,9 @@ help:
 	@echo "make import BLOG=name DIR=folder   import a blog folder into content-service"
 	@echo "make import-ghost BLOG=name FILE=export.json   import a Ghost JSON export into content-service"
 	@echo "make native-sources  every Quarkus native build step short of the compiler, for the three services and the CLI"
+	@echo "make native          native executables of the three services and the CLI on this machine (scripts/native.sh; ~8 min each)"
+	@echo "make native-analysis the native builder's analysis of all four (where a build-time initialisation bug shows)"
+	@echo "make native-test     each service's main HTTP flows against its native executable (builds what is missing)"
 	@echo "make images          JVM and native container images of the services and the CLI (needs docker or podman)"
 	@echo "make clean           remove build output (keeps .local data)"
 
@@ -125,6 +128,24 @@ release:
 
 native-sources:
 	$(MVNW) package -Dnative -Dquarkus.native.sources-only=true -DskipTests -pl $(subst $(eval) ,$(comma),$(NATIVE_APPS)) -am
+
+# The test vehicle of the native build: GraalVM's builder from Maven Central on the Temurin 25 JDK (README, Native
+# executables). The shipped images come from deploy/images.sh native (Mandrel builder image) instead.
+native:
+	scripts/native.sh build $(NATIVE_APPS)
+
+native-analysis:
+	scripts/native.sh analyse $(NATIVE_APPS)
+
+native-test:
+	$(WITH_DATASTORES) scripts/native.sh test $(SERVICES)
+
+# What .ci/run runs (after make native-sources): manifest-service compiled in full by the native builder (its analysis
+# is where a class wrongly initialised at build time shows) and its native integration tests against the executable.
+# About 10 minutes on 2 cores when nothing else runs, plus the toolchain's first setup (~1 minute).
+native-ci:
+	NATIVE_SOURCES=keep scripts/native.sh build manifest-service
+	$(WITH_DATASTORES) scripts/native.sh test manifest-service
 
 images:
 	deploy/images.sh all

@@ -19,7 +19,7 @@ LOCAL_PG_PORT=${LOCAL_PG_PORT:-5432}
 LOCAL_REDIS_PORT=${LOCAL_REDIS_PORT:-6379}
 PRIVATE_PG_PORT=${PRIVATE_PG_PORT:-15432}
 PRIVATE_REDIS_PORT=${PRIVATE_REDIS_PORT:-16379}
-DATABASES="content content_test auth auth_test"
+DATABASES="content content_test auth auth_test content_native auth_native"
 # Kept equal to the versions the Quarkus BOM and our pom resolve; only used to fetch binaries and the JDBC driver.
 PGJDBC_VERSION=42.7.10
 ZONKY_PG_VERSION=17.6.0

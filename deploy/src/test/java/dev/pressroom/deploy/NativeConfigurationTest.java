@@ -68,6 +68,17 @@ class NativeConfigurationTest {
                 .isEmpty();
     }
 
+    /** A renamed class leaves its hand-written entry (META-INF/native-image/dev.pressroom/) behind, and the executable then fails where the JVM works. */
+    @ParameterizedTest
+    @MethodSource("services")
+    void reflectionWhenOurClassIsNamedThenItExists(String service) {
+        NativeSources generated = NativeSources.of(service);
+
+        assertThat(generated.missingOwnReflectedClasses())
+                .as("%s: reflection configuration names classes that do not exist", service)
+                .isEmpty();
+    }
+
     @ParameterizedTest
     @MethodSource("services")
     void resourcesWhenNativeSourcesGeneratedThenEveryShippedResourceIsIncluded(String service) {

@@ -38,6 +38,11 @@ final class NativeSources {
     /** reflect-config.json entries by class name, merged over every jar, as native-image merges them. */
     private final Map<String, List<JsonNode>> reflection = new HashMap<>();
 
+    /** Classes our own hand-written configuration (META-INF/native-image/dev.pressroom/) names for reflection. */
+    private final java.util.Set<String> ownReflection = new java.util.TreeSet<>();
+    /** Every class in the runner jar and the libraries, by binary name. */
+    private final java.util.Set<String> allClasses = new java.util.HashSet<>();
+
     private final List<Pattern> resourceIncludes = new ArrayList<>();
     private final Index appClasses;
 
@@ -50,11 +55,20 @@ final class NativeSources {
                     || jar.getFileName().toString().startsWith("dev.pressroom.");
             forEachEntry(jar, (name, in) -> {
                 try {
+                    if (name.endsWith(".class")) {
+                        allClasses.add(name.substring(0, name.length() - ".class".length())
+                                .replace('/', '.'));
+                    }
                     if (name.startsWith("META-INF/native-image/") && name.endsWith("reflect-config.json")) {
-                        JSON.readTree(in)
-                                .forEach(entry -> reflection
-                                        .computeIfAbsent(entry.path("name").asText(), k -> new ArrayList<>())
-                                        .add(entry));
+                        boolean own = name.startsWith("META-INF/native-image/dev.pressroom/");
+                        JSON.readTree(in).forEach(entry -> {
+                            reflection
+                                    .computeIfAbsent(entry.path("name").asText(), k -> new ArrayList<>())
+                                    .add(entry);
+                            if (own) {
+                                ownReflection.add(entry.path("name").asText());
+                            }
+                        });
                     } else if (name.startsWith("META-INF/native-image/") && name.endsWith("resource-config.json")) {
                         readResourceIncludes(JSON.readTree(in));
                     } else if (ownCode && name.startsWith(APP_PACKAGES) && name.endsWith(".class")) {
@@ -97,6 +111,11 @@ final class NativeSources {
 
     List<JsonNode> reflectionEntries(String className) {
         return reflection.getOrDefault(className, List.of());
+    }
+
+    /** The classes our hand-written reflection configuration names that are in no jar of the image. */
+    List<String> missingOwnReflectedClasses() {
+        return ownReflection.stream().filter(c -> !allClasses.contains(c)).toList();
     }
 
     boolean includesResource(String path) {

@@ -3,7 +3,6 @@ package dev.pressroom.auth.password;
 import dev.pressroom.kernel.id.Tokens;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.regex.Matcher;
@@ -42,7 +41,6 @@ public final class PasswordHasher {
     private static final int SALT_BYTES = 16;
     private static final int HASH_BYTES = 32;
     private static final int MAX_PASSWORD_BYTES = 1024;
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getDecoder();
     private static final byte[] NONE = new byte[0];
@@ -62,8 +60,7 @@ public final class PasswordHasher {
 
     /** A hash with other parameters than today's: how older accounts' hashes were made (they are rehashed at sign-in). */
     public String hash(String password, int memoryKib, int iterations) {
-        byte[] salt = new byte[SALT_BYTES];
-        RANDOM.nextBytes(salt);
+        byte[] salt = Tokens.randomBytes(SALT_BYTES);
         byte[] out = derive(password, salt, memoryKib, iterations, PARALLELISM, HASH_BYTES);
         return "$argon2id$v=19$m=" + memoryKib + ",t=" + iterations + ",p=" + PARALLELISM + "$"
                 + B64.encodeToString(salt) + "$" + B64.encodeToString(out);

@@ -2,7 +2,7 @@ package dev.pressroom.content.key;
 
 import dev.pressroom.content.blog.ContentChanges;
 import dev.pressroom.content.blog.Ids;
-import java.security.SecureRandom;
+import dev.pressroom.kernel.id.Tokens;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,8 +17,6 @@ import java.util.List;
 public final class KeyAdmin {
 
     public record IssuedKey(String id, String blogId, String key) {}
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KeyHasher hasher;
 
@@ -73,9 +71,7 @@ public final class KeyAdmin {
      * digits in a row, and a Ghost front end must work with a Pressroom key as it is.
      */
     static String newKey() {
-        byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
-        return "prc_" + HexFormat.of().formatHex(bytes);
+        return "prc_" + HexFormat.of().formatHex(Tokens.randomBytes(24));
     }
 
     private static int revokeLabel(Connection c, String blogId, String label) throws SQLException {

@@ -9,19 +9,32 @@ import java.util.Base64;
 /** Random opaque tokens, their one-way hashes for storage, and constant-time comparison. */
 public final class Tokens {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
     private Tokens() {}
 
-    /** {@code bytes} random bytes from a CSPRNG, base64url without padding (32 bytes: 256 bits, 43 characters). */
-    public static String random(int bytes) {
+    /**
+     * The generator, created on first use. Quarkus initialises classes while it builds a native image, and a
+     * SecureRandom made then would be frozen into the executable with its seed (native-image refuses it), so only
+     * this holder is initialised at run time: {@code META-INF/native-image/.../native-image.properties} says so.
+     */
+    private static final class Csprng {
+        static final SecureRandom RANDOM = new SecureRandom();
+    }
+
+    /** {@code bytes} random bytes from the process's CSPRNG (salts, ids, keys). */
+    public static byte[] randomBytes(int bytes) {
         if (bytes < 1) {
             throw new IllegalArgumentException("bytes must be positive: " + bytes);
         }
         byte[] buffer = new byte[bytes];
-        RANDOM.nextBytes(buffer);
-        return BASE64URL.encodeToString(buffer);
+        Csprng.RANDOM.nextBytes(buffer);
+        return buffer;
+    }
+
+    /** {@code bytes} random bytes from a CSPRNG, base64url without padding (32 bytes: 256 bits, 43 characters). */
+    public static String random(int bytes) {
+        return BASE64URL.encodeToString(randomBytes(bytes));
     }
 
     /** SHA-256 of the UTF-8 text, base64url: how high-entropy tokens are stored, so a leaked store leaks no token. */
