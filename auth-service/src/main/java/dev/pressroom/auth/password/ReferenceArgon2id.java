@@ -19,8 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ReferenceArgon2id implements Argon2id {
 
     private static final int BLOCK_BYTES = 1024;
-    /** Unmaps an area once nothing can reach it (a pool that is dropped, as tests do); a kept pool's areas live on. */
-    private static final Cleaner UNMAP = Cleaner.create();
+    /**
+     * Unmaps an area once nothing can reach it (a pool that is dropped, as tests do); a kept pool's areas live on. In a
+     * holder initialised at run time (native-image.properties): a Cleaner made while Quarkus builds a native image
+     * would carry a thread that no longer runs in the executable, and native-image refuses it.
+     */
+    private static final class Unmapper {
+        static final Cleaner CLEANER = Cleaner.create();
+    }
 
     private final NativeArgon2.Ceiling ceiling;
     private final ArrayBlockingQueue<Area> free;
@@ -120,7 +126,7 @@ final class ReferenceArgon2id implements Argon2id {
             if (address == 0) {
                 throw new IllegalStateException("no memory for a " + bytes / BLOCK_BYTES + " KiB Argon2 work area");
             }
-            UNMAP.register(this, new Unmap(address, bytes));
+            Unmapper.CLEANER.register(this, new Unmap(address, bytes));
         }
 
         long address() {
