@@ -3,13 +3,9 @@ package dev.pressroom.kernel.id;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.pressroom.kernel.testing.NativeImageRules;
 import java.util.HashSet;
-import java.util.Properties;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class TokensTest {
@@ -36,17 +32,7 @@ class TokensTest {
     /** A renamed holder would silently lose its run-time rule, and the native build would refuse the SecureRandom. */
     @Test
     void nativeImagePropertiesWhenReadThenTheRunTimeClassExistsAndHoldsTheGenerator() throws Exception {
-        Properties properties = new Properties();
-        try (InputStream in = Tokens.class.getResourceAsStream(
-                "/META-INF/native-image/dev.pressroom/shared-kernel/native-image.properties")) {
-            if (in == null) {
-                throw new IOException("shared-kernel's native-image.properties is missing");
-            }
-            properties.load(in);
-        }
-        Matcher runTime = Pattern.compile("--initialize-at-run-time=(\\S+)").matcher(properties.getProperty("Args"));
-        assertThat(runTime.find()).isTrue();
-        Class<?> holder = Class.forName(runTime.group(1), false, Tokens.class.getClassLoader());
+        Class<?> holder = NativeImageRules.runTimeInitialized(Tokens.class, "shared-kernel");
         assertThat(holder.getDeclaredField("RANDOM").getType()).isEqualTo(java.security.SecureRandom.class);
     }
 
