@@ -197,6 +197,18 @@ public class AbuseLimits {
         return limit("token", address, 60, limits.tokenRequestsPerMinute());
     }
 
+    /**
+     * Fails with 429 when the address, or the client, pushed too many authorization requests this minute (RFC 9126
+     * §2.3): each is kept in Redis for its lifetime, so this also bounds what one client holds there.
+     */
+    public Uni<Void> pushedRequest(String address) {
+        return limit("par", address, 60, limits.pushedRequestsPerMinute());
+    }
+
+    public Uni<Void> pushedRequestOf(String clientId) {
+        return limit("par-client", Tokens.sha256(clientId), 60, limits.pushedRequestsPerMinute());
+    }
+
     /** Fails with 429 when the address registered too many clients this hour. */
     public Uni<Void> registration(String address) {
         return limit("register", address, 3600, limits.registrationsPerHour());

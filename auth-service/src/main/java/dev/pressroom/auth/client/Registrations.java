@@ -36,6 +36,7 @@ public class Registrations {
         putIfPresent(body, "client_uri", c.links().clientUri());
         putIfPresent(body, "policy_uri", c.links().policyUri());
         putIfPresent(body, "tos_uri", c.links().tosUri());
+        body.put("require_pushed_authorization_requests", c.requirePushedAuthorizationRequests());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

@@ -83,6 +83,20 @@ public interface AuthConfig {
     @WithDefault("PT15M")
     Duration pendingRequestTtl();
 
+    /**
+     * How long a pushed authorization request's request_uri may be used (RFC 9126 §2.2 expires_in): long enough to
+     * send the browser to the authorization endpoint, short because it stands for the whole request.
+     */
+    @WithDefault("PT60S")
+    Duration pushedRequestTtl();
+
+    /**
+     * Every client must push its authorization requests (AUTH_REQUIRE_PAR; RFC 9126 §5
+     * require_pushed_authorization_requests); a client can also ask for it alone in its registration metadata.
+     */
+    @WithDefault("false")
+    boolean requirePushedAuthorizationRequests();
+
     /** Validity of an initial access token minted by staff when the admin call names none (expires_in). */
     @WithDefault("P7D")
     Duration initialAccessTokenTtl();
@@ -167,6 +181,13 @@ public interface AuthConfig {
          */
         @WithDefault("60")
         int passkeyOptionsPerMinute();
+
+        /**
+         * Pushed authorization requests per client, and per client address, per minute (AUTH_PAR_RATE_LIMIT): each is
+         * kept in Redis for its lifetime, so a client holds at most twice this many at once.
+         */
+        @WithDefault("60")
+        int pushedRequestsPerMinute();
 
         /** Dynamic registrations per client address per hour. */
         @WithDefault("20")

@@ -86,7 +86,7 @@ public class DiscoveryResource {
 
     public DiscoveryResource(AuthConfig config, SigningKeys keys, ObjectMapper json) {
         this.json = json;
-        this.metadata = Document.of(json, metadata(config.issuer()));
+        this.metadata = Document.of(json, metadata(config.issuer(), config.requirePushedAuthorizationRequests()));
         this.keys = keys;
         this.jwks = Document.of(json, keys.jwks());
     }
@@ -120,7 +120,7 @@ public class DiscoveryResource {
         return served.answer(ifNoneMatch);
     }
 
-    static Map<String, Object> metadata(String issuer) {
+    static Map<String, Object> metadata(String issuer, boolean requirePushedAuthorizationRequests) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("issuer", issuer);
         m.put("authorization_endpoint", issuer + "/oauth/authorize");
@@ -171,6 +171,8 @@ public class DiscoveryResource {
         m.put("authorization_response_iss_parameter_supported", true);
         m.put("frontchannel_logout_supported", false);
         m.put("backchannel_logout_supported", false);
+        m.put("pushed_authorization_request_endpoint", issuer + "/oauth/par");
+        m.put("require_pushed_authorization_requests", requirePushedAuthorizationRequests);
         return m;
     }
 }

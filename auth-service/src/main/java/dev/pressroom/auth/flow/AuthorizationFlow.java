@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -68,6 +69,7 @@ public class AuthorizationFlow {
     private final Clock clock;
     private final AuditLog audit;
     private final PasskeyCeremonies passkeys;
+    private final PushedAuthorizationRequests pushed;
 
     public AuthorizationFlow(
             ClientService clients,
@@ -80,7 +82,8 @@ public class AuthorizationFlow {
             AuthConfig config,
             Clock clock,
             AuditLog audit,
-            PasskeyCeremonies passkeys) {
+            PasskeyCeremonies passkeys,
+            PushedAuthorizationRequests pushed) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
@@ -92,14 +95,28 @@ public class AuthorizationFlow {
         this.clock = clock;
         this.audit = audit;
         this.passkeys = passkeys;
+        this.pushed = pushed;
     }
 
-    /** Checks client_id and redirect_uri, then the rest, then decides the next step. */
+    /**
+     * Checks client_id and redirect_uri, then the rest, then decides the next step. With a request_uri (RFC 9126 §4)
+     * the pushed parameters are the request, validated again here; any others sent beside it are ignored, as RFC 9101
+     * §6.3 has it for a request object, so nothing the browser carries can change what the client pushed.
+     */
     public Uni<AuthorizeStep> authorize(Params params, String sessionCookie, String csrf, String address) {
         Params page = new Params(params.values(), m -> ErrorPageException.badRequest(Problem.INVALID_REQUEST, m));
         String clientId = page.optional(OAuthParams.CLIENT_ID)
                 .orElseThrow(() -> ErrorPageException.badRequest(Problem.NO_CLIENT_ID));
-        String redirectUri = page.optional(OAuthParams.REDIRECT_URI)
+        Optional<String> requestUri = page.optional(OAuthParams.REQUEST_URI);
+        return requestUri.isEmpty()
+                ? authorize(page, clientId, false, sessionCookie, csrf, address)
+                : pushed.take(requestUri.get(), clientId)
+                        .chain(stored -> authorize(stored, clientId, true, sessionCookie, csrf, address));
+    }
+
+    private Uni<AuthorizeStep> authorize(
+            Params params, String clientId, boolean wasPushed, String sessionCookie, String csrf, String address) {
+        String redirectUri = params.optional(OAuthParams.REDIRECT_URI)
                 .orElseThrow(() -> ErrorPageException.badRequest(Problem.NO_REDIRECT_URI));
         return clients.find(clientId).chain(client -> {
             if (client == null) {
@@ -108,6 +125,14 @@ public class AuthorizationFlow {
             // Spec Authentication C.4: an unrecognized redirect URI stops here; the person is never forwarded.
             if (client.redirectUris().stream().noneMatch(r -> RedirectUris.matches(r, redirectUri))) {
                 throw ErrorPageException.badRequest(Problem.UNREGISTERED_REDIRECT);
+            }
+            // RFC 9126 §4: where PAR is required, any other request is invalid_request.
+            if (!wasPushed && pushed.required(client)) {
+                throw AuthorizationRequests.error(
+                        redirectUri,
+                        "invalid_request",
+                        "This client must push its authorization requests (pushed_authorization_request_endpoint).",
+                        params.optional(OAuthParams.STATE).orElse(null));
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
             return findSession(sessionCookie)

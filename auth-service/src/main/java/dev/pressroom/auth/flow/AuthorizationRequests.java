@@ -38,9 +38,6 @@ public final class AuthorizationRequests {
         if (params.optional(OAuthParams.REQUEST).isPresent()) {
             throw error(redirectUri, "request_not_supported", "Request objects are not supported.", state);
         }
-        if (params.optional(OAuthParams.REQUEST_URI).isPresent()) {
-            throw error(redirectUri, "request_uri_not_supported", "request_uri is not supported.", state);
-        }
         String responseType = params.optional(OAuthParams.RESPONSE_TYPE)
                 .orElseThrow(() -> error(redirectUri, "invalid_request", "response_type is required.", state));
         if (!"code".equals(responseType)) {

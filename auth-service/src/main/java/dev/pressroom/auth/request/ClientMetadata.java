@@ -26,7 +26,8 @@ public record ClientMetadata(
         String logo_uri,
         String client_uri,
         String policy_uri,
-        String tos_uri) {
+        String tos_uri,
+        Boolean require_pushed_authorization_requests) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -38,7 +39,8 @@ public record ClientMetadata(
             List<String> postLogoutRedirectUris,
             String authMethod,
             List<String> scopes,
-            Links links) {}
+            Links links,
+            boolean requirePushedAuthorizationRequests) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -91,7 +93,9 @@ public record ClientMetadata(
                         : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
                 token_endpoint_auth_method == null ? OAuthParams.CLIENT_SECRET_BASIC : token_endpoint_auth_method,
                 List.copyOf(Scopes.ordered(scopes)),
-                new Links(logo_uri, client_uri, policy_uri, tos_uri));
+                new Links(logo_uri, client_uri, policy_uri, tos_uri),
+                // RFC 9126 §6: absent means false.
+                Boolean.TRUE.equals(require_pushed_authorization_requests));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */

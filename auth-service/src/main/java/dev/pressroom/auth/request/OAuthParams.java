@@ -35,5 +35,10 @@ public final class OAuthParams {
 
     public static final String AUTH_METHOD_NONE = "none";
 
+    /** RFC 7523 §2.2 client authentication: relied on only to authenticate, never part of a pushed request. */
+    public static final String CLIENT_ASSERTION = "client_assertion";
+
+    public static final String CLIENT_ASSERTION_TYPE = "client_assertion_type";
+
     private OAuthParams() {}
 }

@@ -87,6 +87,11 @@ public final class RedisKeys {
         return PREFIX + "areq:" + Tokens.sha256(id);
     }
 
+    /** A pushed authorization request (RFC 9126), found by its request_uri. */
+    static String pushedRequest(String requestUri) {
+        return PREFIX + "par:" + Tokens.sha256(requestUri);
+    }
+
     /** Null for a token not of our form. */
     private static String tokenKey(String kind, String token) {
         String tag = tagOf(token);

@@ -18,7 +18,7 @@ import java.util.Locale;
  * nothing is minted that cannot be recorded.
  */
 @ApplicationScoped
-public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore {
+public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore, PushedRequestStore {
 
     /** The most tokens one revocation script deletes. */
     static final int REVOKE_BATCH = 64;
@@ -267,6 +267,21 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     public Uni<PendingRequest> take(String id) {
         return command("GETDEL", RedisKeys.pendingRequest(id))
                 .map(r -> r == null ? null : read(r.toString(), PendingRequest.class));
+    }
+
+    // --- pushed authorization requests (RFC 9126) ------------------------------------------------------
+
+    @Override
+    public Uni<Void> save(String requestUri, PushedRequest request, long ttlSeconds) {
+        return command("SET", RedisKeys.pushedRequest(requestUri), write(request), "EX", seconds(ttlSeconds))
+                .replaceWithVoid();
+    }
+
+    /** GETDEL: of two uses of one request_uri, racing or not, only the first finds it. */
+    @Override
+    public Uni<PushedRequest> takePushed(String requestUri) {
+        return command("GETDEL", RedisKeys.pushedRequest(requestUri))
+                .map(r -> r == null ? null : read(r.toString(), PushedRequest.class));
     }
 
     // --- plumbing ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ package dev.pressroom.auth.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.passkey.PasskeyChallenges;
+import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.PendingLimitProfile;
 import dev.pressroom.auth.support.TestAddresses;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * Unauthenticated visitors cannot grow Redis. What they can make the service write: a pending request per sign-in page
  * (each address may leave only so many waiting), the limits' counters (one key per address or page and window), and
  * a passkey challenge set per sign-in page (at most {@link PasskeyChallenges#LIVE_PER_CEREMONY} challenges, each
- * living 2 minutes). Options are counted per page and per address.
+ * living 2 minutes). Options are counted per page and per address. Pushed authorization requests (RFC 9126), each
+ * kept a minute, are counted per client and per address.
  */
 @QuarkusTest
 @TestProfile(PendingLimitProfile.class)
@@ -98,6 +100,43 @@ class PendingRequestLimitResourceTest {
                 .isEqualTo(429);
         // Nothing waits for a person who is signed in and consented: no request is kept, so none is refused.
         assertThat(app.codeAgain(person, "openid")).isNotBlank();
+    }
+
+    @Test
+    void pushWhenClientOrAddressPushedTooManyThisMinuteThen429AndEachKeptOnlyItsMinute() {
+        // One minute throughout, from addresses of their own: no other test's or run's counts meet these.
+        clock.stop();
+        TestClients app = TestClients.create();
+        String address = TestAddresses.fresh();
+        for (int i = 0; i < PendingLimitProfile.LIMIT; i++) {
+            Response pushed = push(app, address);
+            assertThat(pushed.statusCode()).as(pushed.asString()).isEqualTo(201);
+            assertThat(redis.execute("TTL", pushedKey(pushed.path("request_uri")))
+                            .toLong())
+                    .isBetween(1L, 60L);
+        }
+
+        Response byClient = push(app, TestAddresses.fresh());
+        assertThat(byClient.statusCode()).as("one client pushes only so many").isEqualTo(429);
+        assertThat(byClient.<String>path("error")).isEqualTo("slow_down");
+        Response byAddress = push(TestClients.create(), address);
+        assertThat(byAddress.statusCode()).as("one address pushes only so many").isEqualTo(429);
+        assertThat(byAddress.<String>path("error")).isEqualTo("slow_down");
+    }
+
+    private static Response push(TestClients app, String address) {
+        return Admin.publicApi()
+                .header("X-Forwarded-For", address)
+                .auth()
+                .preemptive()
+                .basic(app.clientId, app.secret)
+                .formParams(app.authorizeParams("openid"))
+                .post("/oauth/par");
+    }
+
+    /** The key a pushed request is kept under: a hash of its request_uri. */
+    private static String pushedKey(String requestUri) {
+        return "auth:par:" + Tokens.sha256(requestUri);
     }
 
     private static Response options(Browser browser, Response signInPage) {

@@ -4,7 +4,8 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * Small limits of what unauthenticated visitors may leave in Redis per client address, to show they hold; 127.0.0.1 is
+ * Small limits of what unauthenticated visitors (and clients pushing authorization requests) may leave in Redis per
+ * client address, to show they hold; 127.0.0.1 is
  * a trusted proxy, so each test chooses its own client address (TrustedProxyProfile).
  */
 public class PendingLimitProfile implements QuarkusTestProfile {
@@ -20,6 +21,8 @@ public class PendingLimitProfile implements QuarkusTestProfile {
                 "auth.limits.pending-requests-per-address",
                 Integer.toString(LIMIT),
                 "auth.limits.passkey-options-per-minute",
-                Integer.toString(PASSKEY_OPTIONS_PER_MINUTE));
+                Integer.toString(PASSKEY_OPTIONS_PER_MINUTE),
+                "auth.limits.pushed-requests-per-minute",
+                Integer.toString(LIMIT));
     }
 }

@@ -139,7 +139,8 @@ public final class TestGrants implements AutoCloseable {
                 null,
                 null,
                 "admin",
-                Instant.EPOCH);
+                Instant.EPOCH,
+                false);
     }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */

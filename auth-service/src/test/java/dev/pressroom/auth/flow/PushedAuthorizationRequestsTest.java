@@ -1,0 +1,57 @@
+package dev.pressroom.auth.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pressroom.auth.client.Client;
+import dev.pressroom.auth.support.TestConfig;
+import dev.pressroom.auth.support.TestGrants;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Who must push authorization requests: a client that registered so, or every client under the global switch. */
+class PushedAuthorizationRequestsTest {
+
+    @Test
+    void requiredWhenNeitherClientNorProviderAsksThenNot() {
+        assertThat(pushed(false).required(client(false))).isFalse();
+    }
+
+    @Test
+    void requiredWhenClientAsksThenYes() {
+        assertThat(pushed(false).required(client(true))).isTrue();
+    }
+
+    @Test
+    void requiredWhenProviderSwitchIsOnThenForEveryClient() {
+        assertThat(pushed(true).required(client(false))).isTrue();
+    }
+
+    private static PushedAuthorizationRequests pushed(boolean requiredOfEveryone) {
+        return new PushedAuthorizationRequests(
+                null,
+                null,
+                TestConfig.auth(
+                        Map.of("auth.require-pushed-authorization-requests", Boolean.toString(requiredOfEveryone))));
+    }
+
+    private static Client client(boolean requiresPar) {
+        Client c = TestGrants.client("instance", "openid");
+        return new Client(
+                c.id(),
+                c.secretHash(),
+                c.name(),
+                c.redirectUris(),
+                c.postLogoutRedirectUris(),
+                c.scopes(),
+                c.links(),
+                c.authMethod(),
+                Client.Kind.DYNAMIC,
+                false,
+                null,
+                null,
+                "registration",
+                Instant.EPOCH,
+                requiresPar);
+    }
+}
