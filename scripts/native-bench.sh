@@ -5,7 +5,8 @@
 # the load, requests per second at 16 connections (wrk, closed loop) and requests per CPU-second of the service
 # process (user + system time from /proc: the rate per core). The load per service: manifest-service validates a
 # typical manifest, content-service lists a blog's posts with its key (the demo blog, imported first), auth-service
-# answers its OpenID discovery document. Ports 28081-28083 / 29081-29083. Prints one table row per build.
+# answers its OpenID discovery document. Ports 28081-28083 / 29081-29083, or NATIVE_BENCH_PORT and
+# NATIVE_BENCH_MANAGEMENT_PORT (on a shared machine, the ports given to you). Prints one table row per build.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -34,12 +35,12 @@ jar=$SERVICE/target/quarkus-app/quarkus-run.jar
 
 case $SERVICE in
   manifest-service)
-    port=28081 management=29081
+    port=${NATIVE_BENCH_PORT:-28081} management=${NATIVE_BENCH_MANAGEMENT_PORT:-29081}
     env=(MANIFEST_PORT="$port" MANIFEST_MANAGEMENT_PORT="$management")
     load=(-s manifest-service/bench/post-manifest.lua "http://127.0.0.1:$port/v1/manifests/validate")
     ;;
   content-service)
-    port=28082 management=29082
+    port=${NATIVE_BENCH_PORT:-28082} management=${NATIVE_BENCH_MANAGEMENT_PORT:-29082}
     env=(CONTENT_PORT="$port" CONTENT_MANAGEMENT_PORT="$management" CONTENT_DB_NAME=content_native CONTENT_REDIS_DB=9
       CONTENT_KEY_PEPPER=native-bench-pepper CONTENT_MIGRATE_AT_START=true
       CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000)
@@ -49,7 +50,7 @@ case $SERVICE in
     load=(-H "Authorization: Key $key" "http://127.0.0.1:$port/api/content/v1/blogs/bench-kitchen/posts")
     ;;
   auth-service)
-    port=28083 management=29083
+    port=${NATIVE_BENCH_PORT:-28083} management=${NATIVE_BENCH_MANAGEMENT_PORT:-29083}
     KEYS_DIR=$(mktemp -d)
     openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS_DIR/bench-1.pem" 2>/dev/null
     env=(AUTH_PORT="$port" AUTH_ADMIN_PORT="$management" AUTH_DB_NAME=auth_native AUTH_REDIS_DB=10

@@ -3,6 +3,8 @@ package dev.pressroom.content.render;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,6 +25,16 @@ class MarkdownRendererTest {
             """)
     void renderWhenCardThenStableClasses(String card, String markdown, String expected) {
         assertThat(renderer.render(markdown.replace("\\n", "\n")).html()).contains(expected);
+    }
+
+    /** Found by the native executable's import (ContentServiceNativeIT): Jackson saw no properties in the record. */
+    @Test
+    void tocWhenStoredAsJsonThenItsEntriesAreOpenToJacksonInANativeImage() {
+        RenderedContent content = renderer.render("## Stock\n\nBones.\n");
+
+        assertThat(new ObjectMapper().valueToTree(content.toc()).toString())
+                .isEqualTo("[{\"level\":2,\"id\":\"stock\",\"text\":\"Stock\"}]");
+        assertThat(content.toc().get(0).getClass()).hasAnnotation(RegisterForReflection.class);
     }
 
     @Test
