@@ -1,8 +1,10 @@
 package dev.pressroom.auth.account;
 
 import dev.pressroom.auth.cache.ShortLivedCache;
+import dev.pressroom.auth.store.ConsentMirror;
 import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -16,13 +18,17 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
-/** Consents: which scopes an account granted a client. Granting more scopes adds to the set. */
+/**
+ * Consents: which scopes an account granted a client, in PostgreSQL. Granting more scopes adds to the set. Each change
+ * takes a version and is written to the authorization's copy in Redis ({@link ConsentMirror}) before it is answered.
+ */
 @ApplicationScoped
 public class ConsentRepository implements ConsentStore {
 
     private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
 
     private final PostgresCalls postgres;
+    private final ConsentMirror mirror;
     private final ShortLivedCache<String, Boolean> touched = new ShortLivedCache<>(TOUCH_INTERVAL, 10_000);
     /**
      * Consent ids as token issuance checks them: kept 5 s per replica, forgotten at once when this replica changes
@@ -31,32 +37,53 @@ public class ConsentRepository implements ConsentStore {
      */
     private final ShortLivedCache<String, UUID> currentIds = new ShortLivedCache<>(Duration.ofSeconds(5), 10_000);
 
-    public ConsentRepository(PostgresCalls postgres) {
+    public ConsentRepository(PostgresCalls postgres, ConsentMirror mirror) {
         this.postgres = postgres;
+        this.mirror = mirror;
     }
 
-    /** The account's consent to the client, or null. */
+    /** The account's consent to the client, or null: from Redis's copy, or PostgreSQL's row when there is none. */
     @Override
     public Uni<Consent> find(UUID accountId, String clientId) {
-        return postgres.query(
-                        "SELECT id, scopes FROM consents WHERE account_id = $1 AND client_id = $2",
-                        Tuple.of(accountId, clientId))
-                .map(rows -> {
-                    var it = rows.iterator();
-                    if (!it.hasNext()) {
-                        return null;
-                    }
-                    var row = it.next();
-                    return new Consent(
-                            row.getUUID("id"), new LinkedHashSet<>(Arrays.asList(row.getArrayOfStrings("scopes"))));
-                });
+        return mirror.find(accountId.toString(), clientId)
+                .chain(copy -> copy == null
+                        ? stored(accountId, clientId)
+                                .call(row -> mirror.write(accountId.toString(), clientId, row))
+                                .map(ConsentRepository::consent)
+                        : Uni.createFrom().item(consent(copy)));
     }
 
-    /** The id of the account's consent to the client, or null, as token issuance checks it (above). */
+    /**
+     * The id of the account's consent to the client, or null, as token issuance checks it (above): from PostgreSQL,
+     * not the copy, so a consent removed where Redis missed it still ends the chains resting on it.
+     */
     @Override
     public Uni<UUID> currentId(UUID accountId, String clientId) {
         return currentIds.get(
-                key(accountId, clientId), k -> find(accountId, clientId).map(c -> c == null ? null : c.id()));
+                key(accountId, clientId),
+                k -> stored(accountId, clientId).map(row -> row.isRemoved() ? null : row.id()));
+    }
+
+    /** The row as a copy; version 0 when there is none, which fills only an empty copy. */
+    private Uni<ConsentMirror.Copy> stored(UUID accountId, String clientId) {
+        return postgres.query(
+                        "SELECT id, scopes, version FROM consents WHERE account_id = $1 AND client_id = $2",
+                        Tuple.of(accountId, clientId))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    return it.hasNext() ? copy(it.next()) : ConsentMirror.Copy.removed(0);
+                });
+    }
+
+    private static ConsentMirror.Copy copy(Row row) {
+        return new ConsentMirror.Copy(
+                row.getLong("version"),
+                row.getUUID("id"),
+                new LinkedHashSet<>(Arrays.asList(row.getArrayOfStrings("scopes"))));
+    }
+
+    private static Consent consent(ConsentMirror.Copy copy) {
+        return copy.isRemoved() ? null : new Consent(copy.id(), copy.scopes());
     }
 
     /** Records the scopes (added to those already granted); answers the consent's id. */
@@ -67,10 +94,13 @@ public class ConsentRepository implements ConsentStore {
                         "INSERT INTO consents (account_id, client_id, scopes, granted_at, last_used_at) "
                                 + "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (account_id, client_id) DO UPDATE SET "
                                 + "scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes)), "
-                                + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at RETURNING id",
+                                + "granted_at = EXCLUDED.granted_at, last_used_at = EXCLUDED.last_used_at, "
+                                + "version = nextval('consent_versions') RETURNING id, scopes, version",
                         Tuple.of(accountId, clientId, scopes.toArray(String[]::new), time))
-                .map(rows -> rows.iterator().next().getUUID("id"))
-                .invoke(() -> currentIds.forget(key(accountId, clientId)));
+                .map(rows -> copy(rows.iterator().next()))
+                .invoke(() -> currentIds.forget(key(accountId, clientId)))
+                .call(row -> mirror.write(accountId.toString(), clientId, row))
+                .map(ConsentMirror.Copy::id);
     }
 
     /** The apps an account granted, with the client's name and badge, for the Connected apps page. */
@@ -95,7 +125,10 @@ public class ConsentRepository implements ConsentStore {
                 });
     }
 
-    /** Deletes the consent; answers the scopes it held, or null when there was none. */
+    /**
+     * Deletes the consent; answers the scopes it held, or null when there was none. The copy is marked removed even
+     * when there was no row, so removing again after a Redis failure puts the copy right.
+     */
     @Override
     public Uni<List<String>> remove(UUID accountId, String clientId) {
         return postgres.query(
@@ -104,7 +137,19 @@ public class ConsentRepository implements ConsentStore {
                 .map(rows -> rows.iterator().hasNext()
                         ? List.of(rows.iterator().next().getArrayOfStrings("scopes"))
                         : null)
-                .invoke(() -> currentIds.forget(key(accountId, clientId)));
+                .call(() -> removed(accountId, clientId));
+    }
+
+    /**
+     * The version is taken after the delete committed, so it is higher than that of any copy read before it; the
+     * copy then says removed and no earlier read can bring the consent back.
+     */
+    @Override
+    public Uni<Void> removed(UUID accountId, String clientId) {
+        currentIds.forget(key(accountId, clientId));
+        return postgres.query("SELECT nextval('consent_versions') AS version")
+                .map(rows -> ConsentMirror.Copy.removed(rows.iterator().next().getLong("version")))
+                .chain(marker -> mirror.write(accountId.toString(), clientId, marker));
     }
 
     /**

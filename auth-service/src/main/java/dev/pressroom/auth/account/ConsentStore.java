@@ -21,7 +21,10 @@ public interface ConsentStore {
             Instant grantedAt,
             Instant lastUsedAt) {}
 
-    /** The account's consent to the client, or null. */
+    /**
+     * The account's consent to the client, or null, as an authorization checks it: fresh on every replica (every
+     * change is written to Redis's copy before it is answered; store/ConsentMirror).
+     */
     Uni<Consent> find(UUID accountId, String clientId);
 
     /**
@@ -38,6 +41,9 @@ public interface ConsentStore {
 
     /** Deletes the consent; answers the scopes it held, or null when there was none. */
     Uni<List<String>> remove(UUID accountId, String clientId);
+
+    /** Records that the consent is gone, once its row was deleted with something else (its client). */
+    Uni<Void> removed(UUID accountId, String clientId);
 
     /** Records use for the Connected apps page (at most about once a minute per app). */
     Uni<Void> touch(UUID accountId, String clientId, Instant at);

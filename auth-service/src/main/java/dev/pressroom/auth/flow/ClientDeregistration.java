@@ -1,5 +1,6 @@
 package dev.pressroom.auth.flow;
 
+import dev.pressroom.auth.account.ConsentStore;
 import dev.pressroom.auth.audit.AuditEvent;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
@@ -10,11 +11,12 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * A registered client deletes itself (RFC 7592 §2.3): the client and every consent given to it go in one
- * transaction, then every code, access token and refresh chain of it is revoked, account by account, as Remove on
- * Connected apps does for one person. Once the client is gone nothing new is minted for it (the token endpoint no
+ * transaction, then, account by account, the authorization's copy of the consent is marked removed and every code,
+ * access token and refresh chain of it is revoked, as Remove on Connected apps does for one person. Once the client is gone nothing new is minted for it (the token endpoint no
  * longer knows it), so revoking afterwards leaves nothing behind.
  */
 @ApplicationScoped
@@ -24,11 +26,13 @@ public class ClientDeregistration {
     private static final int CONCURRENT_REVOCATIONS = 8;
 
     private final ClientService clients;
+    private final ConsentStore consents;
     private final Revocations revocations;
     private final AuditLog audit;
 
-    public ClientDeregistration(ClientService clients, Revocations revocations, AuditLog audit) {
+    public ClientDeregistration(ClientService clients, ConsentStore consents, Revocations revocations, AuditLog audit) {
         this.clients = clients;
+        this.consents = consents;
         this.revocations = revocations;
         this.audit = audit;
     }
@@ -44,8 +48,8 @@ public class ClientDeregistration {
         return Multi.createFrom()
                 .iterable(accountIds)
                 .onItem()
-                .transformToUni(
-                        accountId -> revocations.revokeApp(accountId, clientId, Revocations.Reason.CLIENT_DELETED))
+                .transformToUni(accountId -> consents.removed(UUID.fromString(accountId), clientId)
+                        .chain(() -> revocations.revokeApp(accountId, clientId, Revocations.Reason.CLIENT_DELETED)))
                 .merge(CONCURRENT_REVOCATIONS)
                 .collect()
                 .last()

@@ -90,11 +90,16 @@ public class TokenIssuer {
                     }
                     UUID consentId = found.getItem2();
                     if (consentId == null || !consentId.toString().equals(grant.consentId())) {
-                        return revocations.revokeGrantAndRefuse(
-                                grant.accountId(),
-                                grant.grantId(),
-                                Reason.CONSENT_REMOVED,
-                                "The person removed this app's access.");
+                        // Gone where the authorization's copy never heard of it (an operator's delete, a restore):
+                        // the copy is put right, so the next authorization asks again.
+                        return (consentId == null
+                                        ? consents.removed(accountId, grant.clientId())
+                                        : Uni.createFrom().voidItem())
+                                .chain(() -> revocations.revokeGrantAndRefuse(
+                                        grant.accountId(),
+                                        grant.grantId(),
+                                        Reason.CONSENT_REMOVED,
+                                        "The person removed this app's access."));
                     }
                     if (!found.getItem3()) {
                         return revocations.revokeGrantAndRefuse(

@@ -124,6 +124,18 @@ final class LuaScripts {
             return redis.call('ZCARD', KEYS[1])
             """;
 
+    /**
+     * Replaces a consent's copy (ConsentMirror) only with a later state: KEYS: the copy. ARGV: the new state's version,
+     * the new value (which starts with that version), how long to keep it. Version 0 (a read that found no consent)
+     * only fills an empty key. Answers 1 when written, 0 when the copy already reflects this change or a later one.
+     */
+    static final String MIRROR_CONSENT = """
+            local current = redis.call('GET', KEYS[1])
+            if current and tonumber(string.match(current, '^%d+')) >= tonumber(ARGV[1]) then return 0 end
+            redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+            return 1
+            """;
+
     private LuaScripts() {}
 
     /**

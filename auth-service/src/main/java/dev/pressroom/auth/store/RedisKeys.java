@@ -69,6 +69,11 @@ public final class RedisKeys {
         return slot(tag(accountId)) + "app:" + Tokens.sha256(clientId);
     }
 
+    /** The authorization's copy of the consent the account gave the client (ConsentMirror). */
+    static String consent(String accountId, String clientId) {
+        return slot(tag(accountId)) + "consent:" + Tokens.sha256(clientId);
+    }
+
     static String session(String cookieValue) {
         return PREFIX + "sess:" + Tokens.sha256(cookieValue);
     }

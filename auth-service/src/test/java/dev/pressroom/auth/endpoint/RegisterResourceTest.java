@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
+import dev.pressroom.auth.store.ConsentMirror;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
@@ -12,6 +13,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +21,9 @@ import org.junit.jupiter.api.Test;
 /** RFC 7591 registration, closed except to holders of an initial access token. */
 @QuarkusTest
 class RegisterResourceTest {
+
+    @Inject
+    ConsentMirror mirror;
 
     private static final Map<String, Object> METADATA = Map.of(
             "client_name",
@@ -328,8 +333,10 @@ class RegisterResourceTest {
         String token = registered.path("registration_access_token");
         List<Browser> browsers = List.of(new Browser(), new Browser());
         List<String> accessTokens = new java.util.ArrayList<>();
+        List<TestClients> people = new java.util.ArrayList<>();
         for (Browser browser : browsers) {
             TestClients person = TestClients.forClient(clientId, registered.path("client_secret"));
+            people.add(person);
             accessTokens.add(person.exchange(person.code(browser, "openid offline_access"))
                     .then()
                     .statusCode(200)
@@ -355,6 +362,12 @@ class RegisterResourceTest {
         }
         for (Browser browser : browsers) {
             assertThat(browser.get("/account", Map.of()).asString()).doesNotContain("Blog about to leave");
+        }
+        // A client registered again under this id would be asked for consent anew.
+        for (TestClients person : people) {
+            assertThat(mirror.find(person.accountId, clientId).await().indefinitely())
+                    .extracting(ConsentMirror.Copy::isRemoved)
+                    .isEqualTo(true);
         }
         read(clientId, token).then().statusCode(401);
         RestAssured.given()

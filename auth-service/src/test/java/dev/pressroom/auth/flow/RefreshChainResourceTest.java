@@ -69,7 +69,11 @@ class RefreshChainResourceTest {
                 .execute(Tuple.of(UUID.fromString(app.accountId)))
                 .await()
                 .indefinitely();
-        Response consent = browser.get("/oauth/authorize", app.authorizeParams("openid offline_access"));
+        // Asked for again explicitly: the authorization's copy of the consent in Redis never heard of it either
+        // (ConsentMirrorResourceTest shows the exchange putting the copy right).
+        Map<String, String> again = app.authorizeParams("openid offline_access");
+        again.put("prompt", "consent");
+        Response consent = browser.get("/oauth/authorize", again);
         browser.post(
                         "/consent",
                         Map.of(

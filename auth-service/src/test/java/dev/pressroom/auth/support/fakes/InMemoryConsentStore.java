@@ -60,6 +60,12 @@ public final class InMemoryConsentStore implements ConsentStore {
     }
 
     @Override
+    public synchronized Uni<Void> removed(UUID accountId, String clientId) {
+        consents.remove(key(accountId, clientId));
+        return Uni.createFrom().voidItem();
+    }
+
+    @Override
     public synchronized Uni<Void> touch(UUID accountId, String clientId, Instant at) {
         consents.computeIfPresent(
                 key(accountId, clientId), (k, s) -> new Stored(s.id(), s.scopes(), s.grantedAt(), at));
