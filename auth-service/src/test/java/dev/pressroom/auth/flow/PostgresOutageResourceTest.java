@@ -99,11 +99,12 @@ class PostgresOutageResourceTest {
         TestClients app = TestClients.create();
         Browser browser = new Browser();
         app.code(browser, "openid");
+        TestClients unseen = TestClients.create();
         double errors = postgresqlErrors();
 
         // Resets instead of closes ("connection reset"), as a crashed server or a dropped route answers.
         PostgresProxyProfile.reset();
-        authorizeAndAdminCallAnswer503(app, browser);
+        authorizeAndAdminCallAnswer503(unseen, browser);
 
         assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
     }
@@ -113,11 +114,12 @@ class PostgresOutageResourceTest {
         TestClients app = TestClients.create();
         Browser browser = new Browser();
         app.code(browser, "openid");
+        TestClients unseen = TestClients.create();
         double errors = postgresqlErrors();
 
         PostgresProxyProfile.partition();
         long started = System.nanoTime();
-        authorizeAndAdminCallAnswer503(app, browser);
+        authorizeAndAdminCallAnswer503(unseen, browser);
         Duration waited = Duration.ofNanos(System.nanoTime() - started);
         PostgresProxyProfile.restore();
 
@@ -127,12 +129,16 @@ class PostgresOutageResourceTest {
         assertThat(postgresqlErrors() - errors).isGreaterThanOrEqualTo(2);
         // The calls the partition held are given up; new connections answer again.
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> browser.get("/oauth/authorize", app.authorizeParams("openid"))
+                .until(() -> browser.get("/oauth/authorize", unseen.authorizeParams("openid"))
                                 .statusCode()
                         < 500);
     }
 
-    /** A page that needs the client's row, and an admin call that writes an account: both 503 with Retry-After. */
+    /**
+     * A page that needs the client's row (a client this replica has not looked up: an authorization with a session to
+     * a recently seen client needs no PostgreSQL, its consent is read from Redis), and an admin call that writes an
+     * account: both 503 with Retry-After.
+     */
     private static void authorizeAndAdminCallAnswer503(TestClients app, Browser browser) {
         browser.get("/oauth/authorize", app.authorizeParams("openid"))
                 .then()
