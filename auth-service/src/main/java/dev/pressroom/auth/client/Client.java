@@ -20,7 +20,9 @@ public record Client(
         String verifiedBy,
         Instant verifiedAt,
         String createdBy,
-        Instant createdAt) {
+        Instant createdAt,
+        String jwks,
+        String jwksUri) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -43,7 +45,10 @@ public record Client(
         return scopes.contains(scope);
     }
 
-    /** The same client with the name, URIs, links and scopes of new metadata (RFC 7592 update); all else is kept. */
+    /**
+     * The same client with the name, URIs, links, scopes and keys of new metadata (RFC 7592 update, which is how a
+     * private_key_jwt client with inline jwks rotates its keys); all else is kept.
+     */
     public Client withMetadata(ClientMetadata.Valid m) {
         return new Client(
                 id,
@@ -59,6 +64,8 @@ public record Client(
                 verifiedBy,
                 verifiedAt,
                 createdBy,
-                createdAt);
+                createdAt,
+                m.jwks(),
+                m.jwksUri());
     }
 }

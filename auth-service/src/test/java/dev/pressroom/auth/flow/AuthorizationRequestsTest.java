@@ -34,7 +34,9 @@ class AuthorizationRequestsTest {
             null,
             null,
             "test",
-            Instant.EPOCH);
+            Instant.EPOCH,
+            null,
+            null);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

@@ -56,6 +56,8 @@ class ClientMetadataFuzzTest {
                 nullable(data, data.consumeBoolean() ? data.pickValue(URIS) : data.consumeString(200)),
                 null,
                 null,
+                null,
+                null,
                 null);
         boolean firstParty = data.consumeBoolean();
 

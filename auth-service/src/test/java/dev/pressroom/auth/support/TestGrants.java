@@ -139,7 +139,9 @@ public final class TestGrants implements AutoCloseable {
                 null,
                 null,
                 "admin",
-                Instant.EPOCH);
+                Instant.EPOCH,
+                null,
+                null);
     }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */
