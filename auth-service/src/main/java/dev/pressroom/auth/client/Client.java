@@ -24,7 +24,9 @@ public record Client(
         Instant verifiedAt,
         String createdBy,
         Instant createdAt,
-        boolean requirePushedAuthorizationRequests) {
+        boolean requirePushedAuthorizationRequests,
+        String jwks,
+        String jwksUri) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -47,7 +49,10 @@ public record Client(
         return scopes.contains(scope);
     }
 
-    /** The same client with the name, URIs, links and scopes of new metadata (RFC 7592 update); all else is kept. */
+    /**
+     * The same client with the name, URIs, links, scopes and keys of new metadata (RFC 7592 update, which is how a
+     * private_key_jwt client with inline jwks rotates its keys); all else is kept.
+     */
     public Client withMetadata(ClientMetadata.Valid m) {
         return new Client(
                 id,
@@ -64,6 +69,8 @@ public record Client(
                 verifiedAt,
                 createdBy,
                 createdAt,
-                m.requirePushedAuthorizationRequests());
+                m.requirePushedAuthorizationRequests(),
+                m.jwks(),
+                m.jwksUri());
     }
 }

@@ -42,20 +42,41 @@ public class ClientService {
     private final PostgresCalls postgres;
     private final Clock clock;
     private final AuditLog audit;
+    private final ClientAssertions assertions;
+    private final ClientKeys keys;
 
-    public ClientService(ClientRepository clients, PostgresCalls postgres, Clock clock, AuditLog audit) {
+    public ClientService(
+            ClientRepository clients,
+            PostgresCalls postgres,
+            Clock clock,
+            AuditLog audit,
+            ClientAssertions assertions,
+            ClientKeys keys) {
         this.clients = clients;
         this.postgres = postgres;
         this.clock = clock;
         this.audit = audit;
+        this.assertions = assertions;
+        this.keys = keys;
     }
 
     public Uni<Client> find(String clientId) {
         return cache.get(clientId, clients::find);
     }
 
-    /** RFC 6749 §2.3.1 and §3.2.1: confidential clients authenticate, public clients identify themselves. */
+    /**
+     * RFC 6749 §2.3.1 and §3.2.1: confidential clients authenticate, public clients identify themselves. A client
+     * registered for private_key_jwt authenticates with an assertion and nothing else, and only such a client may.
+     */
     public Uni<Client> authenticate(ClientCredentials credentials) {
+        if (credentials.assertion().isPresent()) {
+            return find(credentials.clientId()).chain(client -> {
+                if (client == null || !OAuthParams.PRIVATE_KEY_JWT.equals(client.authMethod())) {
+                    throw OAuthException.invalidClient("Client authentication failed.");
+                }
+                return assertions.verify(client, credentials.assertion().get()).replaceWith(client);
+            });
+        }
         return find(credentials.clientId()).map(client -> {
             boolean secretMatches = Tokens.constantTimeEquals(
                     client == null || client.secretHash() == null ? NO_SECRET : client.secretHash(),
@@ -72,7 +93,7 @@ public class ClientService {
 
     /** Confidential clients only (introspection, RFC 7662 §2.1 as restricted by the spec). */
     public Uni<Client> authenticateConfidential(ClientCredentials credentials) {
-        if (credentials.secret().isEmpty()) {
+        if (credentials.secret().isEmpty() && credentials.assertion().isEmpty()) {
             return Uni.createFrom().failure(OAuthException.invalidClient("This endpoint is for confidential clients."));
         }
         return authenticate(credentials);
@@ -86,10 +107,12 @@ public class ClientService {
     public Uni<Registered> saveFirstParty(
             String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret, Origin origin) {
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
+                        || OAuthParams.PRIVATE_KEY_JWT.equals(m.authMethod())
                 ? null
                 : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.FIRST_PARTY, createdBy, clock.instant());
-        return clients.find(clientId)
+        return keys.checkRegistered(m.jwksUri())
+                .chain(() -> clients.find(clientId))
                 .chain(existing -> {
                     if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
                         return Uni.createFrom()
@@ -119,20 +142,25 @@ public class ClientService {
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
         Instant now = clock.instant();
         String clientId = Tokens.random(16);
-        String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod()) ? null : Tokens.random(32);
+        String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
+                        || OAuthParams.PRIVATE_KEY_JWT.equals(m.authMethod())
+                ? null
+                : Tokens.random(32);
         String registrationToken = Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return postgres.inTransaction(sql -> sql.preparedQuery("UPDATE initial_access_tokens SET uses = uses + 1, "
-                                + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
-                                + "AND expires_at > $2 RETURNING id, uses, max_uses")
+        return keys.checkRegistered(m.jwksUri())
+                .chain(() -> postgres.inTransaction(sql -> sql.preparedQuery(
+                                "UPDATE initial_access_tokens SET uses = uses + 1, "
+                                        + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
+                                        + "AND expires_at > $2 RETURNING id, uses, max_uses")
                         .execute(Tuple.of(Tokens.sha256(initialAccessToken), at, clientId))
                         .chain(rows -> rows.rowCount() == 1
                                 ? clients.insert(sql, client, Tokens.sha256(registrationToken))
                                         .replaceWith(rows.iterator().next())
                                 : Uni.createFrom()
-                                        .failure(
-                                                OAuthException.invalidToken("The initial access token is not valid."))))
+                                        .failure(OAuthException.invalidToken(
+                                                "The initial access token is not valid.")))))
                 .invoke(use -> audit.record(AuditEvent.of(AuditEventType.CLIENT_REGISTERED, null, clientId, origin)
                         .with("kind", "dynamic")
                         .with("by", "registration")
@@ -187,29 +215,32 @@ public class ClientService {
     public Uni<Registered> updateRegistration(
             String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
         String newToken = Tokens.random(32);
-        return readRegistration(clientId, registrationToken).chain(existing -> {
-            if (!existing.authMethod().equals(m.authMethod())) {
-                throw new OAuthException(
-                        400,
-                        "invalid_client_metadata",
-                        "token_endpoint_auth_method cannot change; register a new client.",
-                        null);
-            }
-            return clients.updateMetadata(
-                            existing.withMetadata(m), Tokens.sha256(registrationToken), Tokens.sha256(newToken))
-                    .invoke(updated -> {
-                        if (!updated) {
-                            throw invalidRegistrationToken();
-                        }
-                    })
-                    .invoke(() -> cache.forget(clientId))
-                    .chain(() -> clients.find(clientId))
-                    .invoke(saved -> audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
-                            .with("kind", "dynamic")
-                            .with("by", "client")
-                            .with("verified", saved.verified())))
-                    .map(saved -> new Registered(saved, null, newToken));
-        });
+        return keys.checkRegistered(m.jwksUri())
+                .chain(() -> readRegistration(clientId, registrationToken))
+                .chain(existing -> {
+                    if (!existing.authMethod().equals(m.authMethod())) {
+                        throw new OAuthException(
+                                400,
+                                "invalid_client_metadata",
+                                "token_endpoint_auth_method cannot change; register a new client.",
+                                null);
+                    }
+                    return clients.updateMetadata(
+                                    existing.withMetadata(m), Tokens.sha256(registrationToken), Tokens.sha256(newToken))
+                            .invoke(updated -> {
+                                if (!updated) {
+                                    throw invalidRegistrationToken();
+                                }
+                            })
+                            .invoke(() -> cache.forget(clientId))
+                            .chain(() -> clients.find(clientId))
+                            .invoke(saved ->
+                                    audit.record(AuditEvent.of(AuditEventType.CLIENT_UPDATED, null, clientId, origin)
+                                            .with("kind", "dynamic")
+                                            .with("by", "client")
+                                            .with("verified", saved.verified())))
+                            .map(saved -> new Registered(saved, null, newToken));
+                });
     }
 
     /**
@@ -256,7 +287,9 @@ public class ClientService {
                 null,
                 createdBy,
                 at,
-                m.requirePushedAuthorizationRequests());
+                m.requirePushedAuthorizationRequests(),
+                m.jwks(),
+                m.jwksUri());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.client;
 
 import dev.pressroom.auth.config.AuthConfig;
+import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,10 @@ public class Registrations {
         putIfPresent(body, "policy_uri", c.links().policyUri());
         putIfPresent(body, "tos_uri", c.links().tosUri());
         body.put("require_pushed_authorization_requests", c.requirePushedAuthorizationRequests());
+        putIfPresent(body, "jwks_uri", c.jwksUri());
+        if (c.jwks() != null) {
+            body.put("jwks", new JsonObject(c.jwks()).getMap());
+        }
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

@@ -126,6 +126,30 @@ public interface AuthConfig {
 
     Passkeys passkeys();
 
+    Outbound outbound();
+
+    /** Calls to URLs a client registered: its jwks_uri (README, "private_key_jwt"). */
+    interface Outbound {
+        /**
+         * Lets those URLs be loopback addresses, over http too (AUTH_OUTBOUND_ALLOW_LOOPBACK): for receivers on the
+         * same machine in tests and local development. Off in production, where only public https addresses pass.
+         */
+        @WithDefault("false")
+        boolean allowLoopback();
+
+        /** Time to connect (AUTH_OUTBOUND_CONNECT_TIMEOUT). */
+        @WithDefault("PT2S")
+        Duration connectTimeout();
+
+        /** Time for the whole answer, however slowly it arrives (AUTH_OUTBOUND_ANSWER_TIMEOUT). */
+        @WithDefault("PT3S")
+        Duration answerTimeout();
+
+        /** How long a client's fetched JWK Set is used before it is fetched again (AUTH_JWKS_CACHE_TTL). */
+        @WithDefault("PT5M")
+        Duration jwksCacheTtl();
+    }
+
     /** Passkeys (README, "Passkeys"). */
     interface Passkeys {
         /**

@@ -3,6 +3,7 @@ package dev.pressroom.auth.endpoint;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.pressroom.auth.client.AssertionRules;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.token.AuthenticationMethods;
@@ -136,9 +137,12 @@ public class DiscoveryResource {
         m.put("response_modes_supported", List.of("query"));
         m.put("grant_types_supported", List.of("authorization_code", "refresh_token"));
         m.put("code_challenge_methods_supported", List.of("S256"));
-        m.put("token_endpoint_auth_methods_supported", List.of("client_secret_basic", "none"));
-        m.put("revocation_endpoint_auth_methods_supported", List.of("client_secret_basic", "none"));
-        m.put("introspection_endpoint_auth_methods_supported", List.of("client_secret_basic"));
+        m.put("token_endpoint_auth_methods_supported", List.of("client_secret_basic", "none", "private_key_jwt"));
+        m.put("revocation_endpoint_auth_methods_supported", List.of("client_secret_basic", "none", "private_key_jwt"));
+        m.put("introspection_endpoint_auth_methods_supported", List.of("client_secret_basic", "private_key_jwt"));
+        m.put("token_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
+        m.put("revocation_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
+        m.put("introspection_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
         m.put("id_token_signing_alg_values_supported", List.of("RS256"));
         m.put("subject_types_supported", List.of("public"));
         m.put(

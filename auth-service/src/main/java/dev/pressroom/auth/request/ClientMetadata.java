@@ -1,13 +1,16 @@
 package dev.pressroom.auth.request;
 
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.validate.JwkSets;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.auth.validate.Scopes;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jose4j.json.JsonUtil;
 
 /**
  * Client metadata as sent to registration (RFC 7591 §2), its update (RFC 7592 §2.2, which repeats
@@ -27,10 +30,14 @@ public record ClientMetadata(
         String client_uri,
         String policy_uri,
         String tos_uri,
-        Boolean require_pushed_authorization_requests) {
+        Boolean require_pushed_authorization_requests,
+        Map<String, Object> jwks,
+        String jwks_uri) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
+    public static final int MAX_URI = 2000;
+    public static final int MAX_JWKS = 16 * 1024;
 
     /** The validated values, defaults applied. */
     public record Valid(
@@ -40,7 +47,9 @@ public record ClientMetadata(
             String authMethod,
             List<String> scopes,
             Links links,
-            boolean requirePushedAuthorizationRequests) {}
+            boolean requirePushedAuthorizationRequests,
+            String jwks,
+            String jwksUri) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -95,7 +104,9 @@ public record ClientMetadata(
                 List.copyOf(Scopes.ordered(scopes)),
                 new Links(logo_uri, client_uri, policy_uri, tos_uri),
                 // RFC 9126 §6: absent means false.
-                Boolean.TRUE.equals(require_pushed_authorization_requests));
+                Boolean.TRUE.equals(require_pushed_authorization_requests),
+                jwks == null ? null : JsonUtil.toJson(jwks),
+                jwks_uri);
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */
@@ -128,9 +139,12 @@ public record ClientMetadata(
         }
         if (token_endpoint_auth_method != null
                 && !OAuthParams.CLIENT_SECRET_BASIC.equals(token_endpoint_auth_method)
-                && !OAuthParams.AUTH_METHOD_NONE.equals(token_endpoint_auth_method)) {
-            throw metadata("token_endpoint_auth_method must be client_secret_basic (or none for native apps).");
+                && !OAuthParams.AUTH_METHOD_NONE.equals(token_endpoint_auth_method)
+                && !OAuthParams.PRIVATE_KEY_JWT.equals(token_endpoint_auth_method)) {
+            throw metadata("token_endpoint_auth_method must be client_secret_basic, private_key_jwt "
+                    + "(or none for native apps).");
         }
+        checkKeys();
         if (grant_types != null
                 && !Set.of(OAuthParams.AUTHORIZATION_CODE, OAuthParams.REFRESH_TOKEN)
                         .containsAll(grant_types)) {
@@ -143,6 +157,35 @@ public record ClientMetadata(
         checkPage("client_uri", client_uri);
         checkPage("policy_uri", policy_uri);
         checkPage("tos_uri", tos_uri);
+    }
+
+    /**
+     * private_key_jwt needs the client's public keys, by value or by reference but not both (OIDC Registration §2);
+     * other methods have no use for them. Where jwks_uri points is checked when registering, off the event loop.
+     */
+    private void checkKeys() {
+        boolean keyAuth = OAuthParams.PRIVATE_KEY_JWT.equals(token_endpoint_auth_method);
+        if (jwks != null && jwks_uri != null) {
+            throw metadata("Send jwks or jwks_uri, not both.");
+        }
+        if (keyAuth != (jwks != null || jwks_uri != null)) {
+            throw metadata(
+                    keyAuth
+                            ? "private_key_jwt needs the client's public keys in jwks or jwks_uri."
+                            : "jwks and jwks_uri are used only with token_endpoint_auth_method private_key_jwt.");
+        }
+        if (jwks != null) {
+            String json = JsonUtil.toJson(jwks);
+            if (json.length() > MAX_JWKS) {
+                throw metadata("jwks is larger than " + MAX_JWKS + " characters.");
+            }
+            JwkSets.parse(json).problem().ifPresent(why -> {
+                throw metadata("jwks " + why + ".");
+            });
+        }
+        if (jwks_uri != null && jwks_uri.length() > MAX_URI) {
+            throw metadata("jwks_uri is longer than " + MAX_URI + " characters.");
+        }
     }
 
     private static void checkPage(String member, String uri) {

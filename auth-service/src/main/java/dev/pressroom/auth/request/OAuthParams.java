@@ -35,10 +35,12 @@ public final class OAuthParams {
 
     public static final String AUTH_METHOD_NONE = "none";
 
-    /** RFC 7523 §2.2 client authentication: relied on only to authenticate, never part of a pushed request. */
-    public static final String CLIENT_ASSERTION = "client_assertion";
+    /** RFC 7523 §2.2 and OIDC Core §9: a JWT signed with a key the client registered (jwks or jwks_uri). */
+    public static final String PRIVATE_KEY_JWT = "private_key_jwt";
 
+    public static final String CLIENT_ASSERTION = "client_assertion";
     public static final String CLIENT_ASSERTION_TYPE = "client_assertion_type";
+    public static final String JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
     private OAuthParams() {}
 }

@@ -42,6 +42,8 @@ class ClientTest {
                 verified ? Instant.EPOCH : null,
                 "registration",
                 Instant.EPOCH,
-                c.requirePushedAuthorizationRequests());
+                c.requirePushedAuthorizationRequests(),
+                null,
+                null);
     }
 }

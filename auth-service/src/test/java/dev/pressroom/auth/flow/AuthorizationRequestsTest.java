@@ -35,7 +35,9 @@ class AuthorizationRequestsTest {
             null,
             "test",
             Instant.EPOCH,
-            false);
+            false,
+            null,
+            null);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

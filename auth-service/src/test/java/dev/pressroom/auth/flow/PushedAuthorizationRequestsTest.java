@@ -52,6 +52,8 @@ class PushedAuthorizationRequestsTest {
                 null,
                 "registration",
                 Instant.EPOCH,
-                requiresPar);
+                requiresPar,
+                null,
+                null);
     }
 }

@@ -62,4 +62,44 @@ class ClientCredentialsTest {
                 .isEqualTo(401);
         assertThatThrownBy(() -> ClientCredentials.from(null, params(Map.of()))).isInstanceOf(OAuthException.class);
     }
+
+    /** An unsigned JWT with this sub: the credentials only read it, the signature is checked later. */
+    private static String jwtWithSub(String sub) {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        return b64.encodeToString("{\"alg\":\"RS256\"}".getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(("{\"sub\":\"" + sub + "\"}").getBytes(StandardCharsets.UTF_8)) + ".sig";
+    }
+
+    private static Map<String, List<String>> assertionForm(String jwt) {
+        return Map.of(
+                "client_assertion_type", List.of(OAuthParams.JWT_BEARER_ASSERTION), "client_assertion", List.of(jwt));
+    }
+
+    @Test
+    void fromWhenAssertionThenClientIdIsItsSubAndNoSecret() {
+        ClientCredentials c = ClientCredentials.from(null, params(assertionForm(jwtWithSub("instance-1"))));
+
+        assertThat(c.clientId()).isEqualTo("instance-1");
+        assertThat(c.secret()).isEmpty();
+        assertThat(c.assertion()).contains(jwtWithSub("instance-1"));
+    }
+
+    @Test
+    void fromWhenAssertionAndBasicOrOtherClientIdOrWrongTypeThenInvalidClient() {
+        Map<String, List<String>> otherClientId = new java.util.HashMap<>(assertionForm(jwtWithSub("instance-1")));
+        otherClientId.put("client_id", List.of("instance-2"));
+        Map<String, List<String>> wrongType = new java.util.HashMap<>(assertionForm(jwtWithSub("instance-1")));
+        wrongType.put("client_assertion_type", List.of("urn:ietf:params:oauth:client-assertion-type:saml2-bearer"));
+
+        for (Runnable call : List.<Runnable>of(
+                () -> ClientCredentials.from(basic("a:b"), params(assertionForm(jwtWithSub("a")))),
+                () -> ClientCredentials.from(null, params(otherClientId)),
+                () -> ClientCredentials.from(null, params(wrongType)),
+                () -> ClientCredentials.from(null, params(assertionForm("not-a-jwt"))))) {
+            assertThatThrownBy(call::run)
+                    .isInstanceOf(OAuthException.class)
+                    .extracting("error")
+                    .isEqualTo("invalid_client");
+        }
+    }
 }

@@ -57,6 +57,8 @@ class ClientMetadataFuzzTest {
                 null,
                 null,
                 null,
+                null,
+                null,
                 null);
         boolean firstParty = data.consumeBoolean();
 

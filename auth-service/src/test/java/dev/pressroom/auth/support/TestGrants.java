@@ -140,7 +140,9 @@ public final class TestGrants implements AutoCloseable {
                 null,
                 "admin",
                 Instant.EPOCH,
-                false);
+                false,
+                null,
+                null);
     }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */
