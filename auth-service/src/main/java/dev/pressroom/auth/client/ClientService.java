@@ -6,6 +6,7 @@ import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.cache.ShortLivedCache;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
@@ -42,12 +43,15 @@ public class ClientService {
     private final PostgresCalls postgres;
     private final Clock clock;
     private final AuditLog audit;
+    private final SigningKeys keys;
 
-    public ClientService(ClientRepository clients, PostgresCalls postgres, Clock clock, AuditLog audit) {
+    public ClientService(
+            ClientRepository clients, PostgresCalls postgres, Clock clock, AuditLog audit, SigningKeys keys) {
         this.clients = clients;
         this.postgres = postgres;
         this.clock = clock;
         this.audit = audit;
+        this.keys = keys;
     }
 
     public Uni<Client> find(String clientId) {
@@ -85,6 +89,9 @@ public class ClientService {
      */
     public Uni<Registered> saveFirstParty(
             String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret, Origin origin) {
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
                 ? null
                 : givenSecret != null ? givenSecret : Tokens.random(32);
@@ -117,6 +124,9 @@ public class ClientService {
      * however many requests race for it; each use is audited with the token's id.
      */
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
         Instant now = clock.instant();
         String clientId = Tokens.random(16);
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod()) ? null : Tokens.random(32);
@@ -187,6 +197,9 @@ public class ClientService {
     public Uni<Registered> updateRegistration(
             String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
         String newToken = Tokens.random(32);
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
         return readRegistration(clientId, registrationToken).chain(existing -> {
             if (!existing.authMethod().equals(m.authMethod())) {
                 throw new OAuthException(
@@ -224,6 +237,21 @@ public class ClientService {
                 .invoke(() -> cache.forget(clientId));
     }
 
+    /** An algorithm this provider has no key for would leave the client without ID tokens (OIDC Registration §2). */
+    private boolean signsWith(ClientMetadata.Valid m) {
+        return keys.active(m.idTokenSignedResponseAlg()).isPresent();
+    }
+
+    private OAuthException noSigningKey(ClientMetadata.Valid m) {
+        return new OAuthException(
+                400,
+                "invalid_client_metadata",
+                "This provider has no " + m.idTokenSignedResponseAlg()
+                        + " signing key; id_token_signed_response_alg may be " + String.join(", ", keys.algorithms())
+                        + ".",
+                null);
+    }
+
     private static OAuthException invalidRegistrationToken() {
         return OAuthException.invalidToken("The registration access token is not valid for this client.");
     }
@@ -256,7 +284,8 @@ public class ClientService {
                 null,
                 createdBy,
                 at,
-                m.requirePushedAuthorizationRequests());
+                m.requirePushedAuthorizationRequests(),
+                m.idTokenSignedResponseAlg());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

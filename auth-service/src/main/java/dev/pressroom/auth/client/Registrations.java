@@ -37,6 +37,7 @@ public class Registrations {
         putIfPresent(body, "policy_uri", c.links().policyUri());
         putIfPresent(body, "tos_uri", c.links().tosUri());
         body.put("require_pushed_authorization_requests", c.requirePushedAuthorizationRequests());
+        body.put("id_token_signed_response_alg", c.idTokenSignedResponseAlg().name());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.request;
 
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.auth.validate.Scopes;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -27,7 +28,8 @@ public record ClientMetadata(
         String client_uri,
         String policy_uri,
         String tos_uri,
-        Boolean require_pushed_authorization_requests) {
+        Boolean require_pushed_authorization_requests,
+        String id_token_signed_response_alg) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -40,7 +42,8 @@ public record ClientMetadata(
             String authMethod,
             List<String> scopes,
             Links links,
-            boolean requirePushedAuthorizationRequests) {}
+            boolean requirePushedAuthorizationRequests,
+            JwsAlgorithm idTokenSignedResponseAlg) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -95,7 +98,11 @@ public record ClientMetadata(
                 List.copyOf(Scopes.ordered(scopes)),
                 new Links(logo_uri, client_uri, policy_uri, tos_uri),
                 // RFC 9126 §6: absent means false.
-                Boolean.TRUE.equals(require_pushed_authorization_requests));
+                Boolean.TRUE.equals(require_pushed_authorization_requests),
+                // OIDC Registration §2: RS256 when absent.
+                id_token_signed_response_alg == null
+                        ? JwsAlgorithm.RS256
+                        : JwsAlgorithm.valueOf(id_token_signed_response_alg));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */
@@ -138,6 +145,10 @@ public record ClientMetadata(
         }
         if (response_types != null && !Set.of(OAuthParams.CODE).containsAll(response_types)) {
             throw metadata("response_types may contain only code.");
+        }
+        if (id_token_signed_response_alg != null
+                && JwsAlgorithm.named(id_token_signed_response_alg).isEmpty()) {
+            throw metadata("id_token_signed_response_alg must be RS256, PS256 or ES256.");
         }
         checkPage("logo_uri", logo_uri);
         checkPage("client_uri", client_uri);

@@ -42,6 +42,7 @@ class ClientTest {
                 verified ? Instant.EPOCH : null,
                 "registration",
                 Instant.EPOCH,
-                c.requirePushedAuthorizationRequests());
+                c.requirePushedAuthorizationRequests(),
+                c.idTokenSignedResponseAlg());
     }
 }

@@ -52,6 +52,7 @@ class PushedAuthorizationRequestsTest {
                 null,
                 "registration",
                 Instant.EPOCH,
-                requiresPar);
+                requiresPar,
+                c.idTokenSignedResponseAlg());
     }
 }
