@@ -1,5 +1,6 @@
 package dev.pressroom.auth.admin;
 
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.KeyRotation;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpMethod;
@@ -25,7 +26,9 @@ public class KeyRoutes implements AdminRoutes {
         router.route(HttpMethod.GET, "/admin/keys")
                 .handler(replies.answer(ctx -> rotation.list().map(keys -> AdminReply.ok(Map.of("keys", keys)))));
         router.route(HttpMethod.POST, "/admin/keys")
-                .handler(replies.answer(ctx -> refusable(rotation.add(AdminAuth.origin(ctx))
+                .handler(replies.answer(ctx -> refusable(Uni.createFrom()
+                        .item(() -> alg(ctx))
+                        .chain(alg -> rotation.add(alg, AdminAuth.origin(ctx)))
                         .map(kid -> AdminReply.created(Map.of("kid", kid, "state", "published"))))));
         router.route(HttpMethod.POST, "/admin/keys/:kid/publish")
                 .handler(replies.answer(ctx -> refusable(
@@ -40,6 +43,15 @@ public class KeyRoutes implements AdminRoutes {
 
     private static String kid(RoutingContext ctx) {
         return ctx.pathParam("kid");
+    }
+
+    /** ?alg=PS256 or ES256 makes a key for that algorithm; RS256 by default. */
+    private static JwsAlgorithm alg(RoutingContext ctx) {
+        String name = ctx.queryParams().get("alg");
+        return name == null
+                ? JwsAlgorithm.RS256
+                : JwsAlgorithm.named(name)
+                        .orElseThrow(() -> new KeyRotation.RotationException("alg must be RS256, PS256 or ES256."));
     }
 
     /** ?force=true skips the waits (emergency rotation after a leak). */

@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import java.time.Instant;
@@ -8,6 +9,7 @@ import java.util.List;
 /**
  * A registered client (RFC 6749 §2). {@code secretHash} is null for public clients (auth method none).
  * {@code requirePushedAuthorizationRequests}: its authorization requests must come through the PAR endpoint (RFC 9126 §6).
+ * {@code idTokenSignedResponseAlg}: what its ID tokens are signed with (OIDC Registration §2).
  */
 public record Client(
         String id,
@@ -26,7 +28,8 @@ public record Client(
         Instant createdAt,
         boolean requirePushedAuthorizationRequests,
         String jwks,
-        String jwksUri) {
+        String jwksUri,
+        JwsAlgorithm idTokenSignedResponseAlg) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -71,6 +74,7 @@ public record Client(
                 createdAt,
                 m.requirePushedAuthorizationRequests(),
                 m.jwks(),
-                m.jwksUri());
+                m.jwksUri(),
+                m.idTokenSignedResponseAlg());
     }
 }

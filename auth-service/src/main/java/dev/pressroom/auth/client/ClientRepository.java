@@ -1,5 +1,6 @@
 package dev.pressroom.auth.client;
 
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.store.PostgresCalls;
 import io.smallrye.mutiny.Uni;
@@ -22,7 +23,8 @@ public class ClientRepository {
 
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
             + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at, "
-            + "logo_uri, client_uri, policy_uri, tos_uri, require_pushed_authorization_requests, jwks, jwks_uri";
+            + "logo_uri, client_uri, policy_uri, tos_uri, require_pushed_authorization_requests, jwks, jwks_uri, "
+            + "id_token_signed_response_alg";
 
     private final PostgresCalls postgres;
 
@@ -38,7 +40,7 @@ public class ClientRepository {
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery(
                         "INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)")
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)")
                 .execute(tuple(c).addString(registrationTokenHash))
                 .replaceWithVoid();
     }
@@ -47,7 +49,7 @@ public class ClientRepository {
     public Uni<Void> upsertFirstParty(Client c) {
         return postgres.query(
                         "INSERT INTO clients (" + COLUMNS + ") VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) "
                                 + "ON CONFLICT (id) DO UPDATE SET "
                                 + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
                                 + "redirect_uris = EXCLUDED.redirect_uris, "
@@ -56,7 +58,8 @@ public class ClientRepository {
                                 + "client_uri = EXCLUDED.client_uri, policy_uri = EXCLUDED.policy_uri, "
                                 + "tos_uri = EXCLUDED.tos_uri, "
                                 + "require_pushed_authorization_requests = EXCLUDED.require_pushed_authorization_requests, "
-                                + "jwks = EXCLUDED.jwks, jwks_uri = EXCLUDED.jwks_uri "
+                                + "jwks = EXCLUDED.jwks, jwks_uri = EXCLUDED.jwks_uri, "
+                                + "id_token_signed_response_alg = EXCLUDED.id_token_signed_response_alg "
                                 + "WHERE clients.kind = 'first_party'",
                         tuple(c))
                 .replaceWithVoid();
@@ -97,7 +100,8 @@ public class ClientRepository {
                                 + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
                                 + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END, "
                                 + "logo_uri = $8, client_uri = $9, policy_uri = $10, tos_uri = $11, "
-                                + "registration_token_hash = $7, require_pushed_authorization_requests = $12, jwks = $13, jwks_uri = $14 "
+                                + "registration_token_hash = $7, require_pushed_authorization_requests = $12, "
+                                + "jwks = $13, jwks_uri = $14, id_token_signed_response_alg = $15 "
                                 + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
@@ -113,7 +117,8 @@ public class ClientRepository {
                                 c.links().tosUri(),
                                 c.requirePushedAuthorizationRequests(),
                                 c.jwks(),
-                                c.jwksUri())))
+                                c.jwksUri(),
+                                c.idTokenSignedResponseAlg().name())))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -171,7 +176,8 @@ public class ClientRepository {
                 c.links().tosUri(),
                 c.requirePushedAuthorizationRequests(),
                 c.jwks(),
-                c.jwksUri()));
+                c.jwksUri(),
+                c.idTokenSignedResponseAlg().name()));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -202,6 +208,7 @@ public class ClientRepository {
                 r.getOffsetDateTime("created_at").toInstant(),
                 r.getBoolean("require_pushed_authorization_requests"),
                 r.getString("jwks"),
-                r.getString("jwks_uri"));
+                r.getString("jwks_uri"),
+                JwsAlgorithm.valueOf(r.getString("id_token_signed_response_alg")));
     }
 }

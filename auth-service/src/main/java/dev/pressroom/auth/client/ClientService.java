@@ -6,6 +6,7 @@ import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.cache.ShortLivedCache;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
@@ -43,7 +44,8 @@ public class ClientService {
     private final Clock clock;
     private final AuditLog audit;
     private final ClientAssertions assertions;
-    private final ClientKeys keys;
+    private final ClientKeys clientKeys;
+    private final SigningKeys signingKeys;
 
     public ClientService(
             ClientRepository clients,
@@ -51,13 +53,15 @@ public class ClientService {
             Clock clock,
             AuditLog audit,
             ClientAssertions assertions,
-            ClientKeys keys) {
+            ClientKeys clientKeys,
+            SigningKeys signingKeys) {
         this.clients = clients;
         this.postgres = postgres;
         this.clock = clock;
         this.audit = audit;
         this.assertions = assertions;
-        this.keys = keys;
+        this.clientKeys = clientKeys;
+        this.signingKeys = signingKeys;
     }
 
     public Uni<Client> find(String clientId) {
@@ -106,12 +110,16 @@ public class ClientService {
      */
     public Uni<Registered> saveFirstParty(
             String clientId, ClientMetadata.Valid m, String createdBy, String givenSecret, Origin origin) {
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
                         || OAuthParams.PRIVATE_KEY_JWT.equals(m.authMethod())
                 ? null
                 : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.FIRST_PARTY, createdBy, clock.instant());
-        return keys.checkRegistered(m.jwksUri())
+        return clientKeys
+                .checkRegistered(m.jwksUri())
                 .chain(() -> clients.find(clientId))
                 .chain(existing -> {
                     if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
@@ -140,6 +148,9 @@ public class ClientService {
      * however many requests race for it; each use is audited with the token's id.
      */
     public Uni<Registered> register(String initialAccessToken, ClientMetadata.Valid m, Origin origin) {
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
         Instant now = clock.instant();
         String clientId = Tokens.random(16);
         String secret = OAuthParams.AUTH_METHOD_NONE.equals(m.authMethod())
@@ -149,7 +160,8 @@ public class ClientService {
         String registrationToken = Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return keys.checkRegistered(m.jwksUri())
+        return clientKeys
+                .checkRegistered(m.jwksUri())
                 .chain(() -> postgres.inTransaction(sql -> sql.preparedQuery(
                                 "UPDATE initial_access_tokens SET uses = uses + 1, "
                                         + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
@@ -215,7 +227,11 @@ public class ClientService {
     public Uni<Registered> updateRegistration(
             String clientId, String registrationToken, ClientMetadata.Valid m, Origin origin) {
         String newToken = Tokens.random(32);
-        return keys.checkRegistered(m.jwksUri())
+        if (!signsWith(m)) {
+            return Uni.createFrom().failure(noSigningKey(m));
+        }
+        return clientKeys
+                .checkRegistered(m.jwksUri())
                 .chain(() -> readRegistration(clientId, registrationToken))
                 .chain(existing -> {
                     if (!existing.authMethod().equals(m.authMethod())) {
@@ -255,6 +271,22 @@ public class ClientService {
                 .invoke(() -> cache.forget(clientId));
     }
 
+    /** An algorithm this provider has no key for would leave the client without ID tokens (OIDC Registration §2). */
+    private boolean signsWith(ClientMetadata.Valid m) {
+        return signingKeys.active(m.idTokenSignedResponseAlg()).isPresent();
+    }
+
+    private OAuthException noSigningKey(ClientMetadata.Valid m) {
+        return new OAuthException(
+                400,
+                "invalid_client_metadata",
+                "This provider has no " + m.idTokenSignedResponseAlg()
+                        + " signing key; id_token_signed_response_alg may be "
+                        + String.join(", ", signingKeys.algorithms())
+                        + ".",
+                null);
+    }
+
     private static OAuthException invalidRegistrationToken() {
         return OAuthException.invalidToken("The registration access token is not valid for this client.");
     }
@@ -289,7 +321,8 @@ public class ClientService {
                 at,
                 m.requirePushedAuthorizationRequests(),
                 m.jwks(),
-                m.jwksUri());
+                m.jwksUri(),
+                m.idTokenSignedResponseAlg());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

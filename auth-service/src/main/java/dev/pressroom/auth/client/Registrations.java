@@ -42,6 +42,7 @@ public class Registrations {
         if (c.jwks() != null) {
             body.put("jwks", new JsonObject(c.jwks()).getMap());
         }
+        body.put("id_token_signed_response_alg", c.idTokenSignedResponseAlg().name());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

@@ -32,8 +32,9 @@ public class DiscoveryResource {
     private static final String CACHE_CONTROL = "public, max-age=300";
 
     private final ObjectMapper json;
-    private final Document metadata;
+    private final AuthConfig config;
     private final SigningKeys keys;
+    private volatile Document metadata;
     private volatile Document jwks;
 
     /** Serialised JSON, its strong ETag (a digest of the bytes, so equal on every replica) and what it was made of. */
@@ -87,8 +88,9 @@ public class DiscoveryResource {
 
     public DiscoveryResource(AuthConfig config, SigningKeys keys, ObjectMapper json) {
         this.json = json;
-        this.metadata = Document.of(json, metadata(config.issuer(), config.requirePushedAuthorizationRequests()));
+        this.config = config;
         this.keys = keys;
+        this.metadata = metadata(keys.algorithms());
         this.jwks = Document.of(json, keys.jwks());
     }
 
@@ -96,7 +98,21 @@ public class DiscoveryResource {
     @Path("openid-configuration")
     @NonBlocking
     public Response discovery(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return metadata.answer(ifNoneMatch);
+        List<String> algorithms = keys.algorithms();
+        Document served = metadata;
+        if (served.source != algorithms) {
+            // A key for another algorithm was added, or its last one removed: say which algorithms sign now.
+            served = metadata(algorithms);
+            metadata = served;
+        }
+        return served.answer(ifNoneMatch);
+    }
+
+    /** The document, with the algorithms as its source: it is made again when the key ring's list changes. */
+    private Document metadata(List<String> algorithms) {
+        Document document =
+                Document.of(json, metadata(config.issuer(), config.requirePushedAuthorizationRequests(), algorithms));
+        return new Document(algorithms, document.bytes, document.etag);
     }
 
     @GET
@@ -121,7 +137,8 @@ public class DiscoveryResource {
         return served.answer(ifNoneMatch);
     }
 
-    static Map<String, Object> metadata(String issuer, boolean requirePushedAuthorizationRequests) {
+    static Map<String, Object> metadata(
+            String issuer, boolean requirePushedAuthorizationRequests, List<String> idTokenAlgorithms) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("issuer", issuer);
         m.put("authorization_endpoint", issuer + "/oauth/authorize");
@@ -143,7 +160,7 @@ public class DiscoveryResource {
         m.put("token_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
         m.put("revocation_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
         m.put("introspection_endpoint_auth_signing_alg_values_supported", AssertionRules.ALGORITHMS);
-        m.put("id_token_signing_alg_values_supported", List.of("RS256"));
+        m.put("id_token_signing_alg_values_supported", idTokenAlgorithms);
         m.put("subject_types_supported", List.of("public"));
         m.put(
                 "claims_supported",

@@ -98,6 +98,6 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                 now,
                 code.passkeyId(),
                 code.claims());
-        return issuer.issue(grant, code.scopes(), code.nonce(), null);
+        return issuer.issue(grant, code.scopes(), code.nonce(), null, client.idTokenSignedResponseAlg());
     }
 }

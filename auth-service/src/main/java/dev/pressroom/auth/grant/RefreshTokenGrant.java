@@ -85,7 +85,12 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
             return Uni.createFrom().failure(OAuthException.invalidScope("scope exceeds the scope originally granted."));
         }
         TokenReuse.Cause reused = retiring.retried() ? TokenReuse.Cause.RETIRED : TokenReuse.Cause.CONCURRENT;
-        return issuer.issue(grant, narrowed == null ? grant.scopes() : narrowed, null, retiring)
+        return issuer.issue(
+                        grant,
+                        narrowed == null ? grant.scopes() : narrowed,
+                        null,
+                        retiring,
+                        client.idTokenSignedResponseAlg())
                 .invoke(() -> {
                     if (retiring.retried()) {
                         reuse.refreshTokenRetried(grant, origin);

@@ -8,6 +8,7 @@ import dev.pressroom.auth.account.StandardClaims;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.passkey.PasskeyStore;
 import dev.pressroom.auth.store.Grant;
 import dev.pressroom.auth.store.RedisKeys;
@@ -71,9 +72,14 @@ public class TokenIssuer {
      * @param accessScopes the scopes of this access token (narrower on a refresh with scope)
      * @param nonce        the authorization request's nonce, null on refresh
      * @param retiring     the refresh token being rotated (retired only if these tokens are recorded), null for a code
+     * @param idTokenAlg   what the client's ID tokens are signed with (its id_token_signed_response_alg)
      */
     public Uni<TokenResponse> issue(
-            Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
+            Grant grant,
+            List<String> accessScopes,
+            String nonce,
+            TokenStore.Retiring retiring,
+            JwsAlgorithm idTokenAlg) {
         UUID accountId = UUID.fromString(grant.accountId());
         return Uni.combine()
                 .all()
@@ -108,12 +114,17 @@ public class TokenIssuer {
                                 Reason.PASSKEY_REMOVED,
                                 "The person removed the passkey this sign-in used.");
                     }
-                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
+                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring, idTokenAlg);
                 });
     }
 
     private Uni<TokenResponse> mint(
-            Account account, Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
+            Account account,
+            Grant grant,
+            List<String> accessScopes,
+            String nonce,
+            TokenStore.Retiring retiring,
+            JwsAlgorithm idTokenAlg) {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(
@@ -138,7 +149,8 @@ public class TokenIssuer {
                                         grant.authTime(),
                                         grant.amr(),
                                         grant.sid(),
-                                        nonce),
+                                        nonce,
+                                        idTokenAlg),
                                 c))
                 : Uni.createFrom().nullItem();
         return idToken.chain(id -> tokens.mint(retiring, accessGrant, accessToken, refreshGrant, refreshToken)

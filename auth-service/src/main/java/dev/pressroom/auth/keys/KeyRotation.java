@@ -31,7 +31,8 @@ import java.util.Map;
  *       previous key stays published;</li>
  *   <li>retire the previous key once every token it signed has expired (the ID token lifetime).</li>
  * </ol>
- * {@code force} skips the waiting times (for an emergency rotation after a key leak).
+ * {@code force} skips the waiting times (for an emergency rotation after a key leak). Each algorithm
+ * ({@link JwsAlgorithm}) rotates on its own: activating a key replaces only the key of its own algorithm.
  */
 @ApplicationScoped
 public class KeyRotation {
@@ -63,16 +64,15 @@ public class KeyRotation {
     public Uni<List<Map<String, Object>>> list() {
         return postgres.query("SELECT kid, state, changed_at FROM signing_keys").map(rows -> {
             Map<String, Map<String, Object>> byKid = new LinkedHashMap<>();
-            keys.files()
-                    .forEach(k -> byKid.put(
-                            k.kid(),
-                            entry(k.kid(), k.kid().equals(keys.active().kid()) ? "active" : "published", null)));
+            keys.files().forEach(k -> byKid.put(k.kid(), entry(k, signs(k) ? "active" : "published", null)));
+            Map<String, SigningKey> files = new LinkedHashMap<>();
+            keys.files().forEach(k -> files.put(k.kid(), k));
             rows.forEach(r -> {
-                if (byKid.containsKey(r.getString("kid"))) {
+                if (files.containsKey(r.getString("kid"))) {
                     byKid.put(
                             r.getString("kid"),
                             entry(
-                                    r.getString("kid"),
+                                    files.get(r.getString("kid")),
                                     r.getString("state"),
                                     r.getOffsetDateTime("changed_at").toInstant()));
                 }
@@ -81,18 +81,18 @@ public class KeyRotation {
         });
     }
 
-    /** Step 1 where the key directory is writable: create a key and publish it. */
-    public Uni<String> add(Origin origin) {
+    /** Step 1 where the key directory is writable: create a key for {@code alg} and publish it. */
+    public Uni<String> add(JwsAlgorithm alg, Origin origin) {
         // RSA key generation takes a while: off the event loop.
         return Uni.createFrom()
-                .item(this::writeNewKey)
+                .item(() -> writeNewKey(alg))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .call(kid -> publish(kid, origin));
     }
 
-    private String writeNewKey() {
+    private String writeNewKey(JwsAlgorithm alg) {
         try {
-            return SigningKeys.writeNewKey(keys.dir(), clock);
+            return SigningKeys.writeNewKey(keys.dir(), clock, alg);
         } catch (IOException e) {
             throw new RotationException("The key directory is read-only here: add the PEM (named {kid}.pem) to the "
                     + "keys Secret, then publish it.");
@@ -103,19 +103,22 @@ public class KeyRotation {
 
     /** Step 1 for a key file added to the Secret: publish it in the JWKS without signing with it. */
     public Uni<Void> publish(String kid, Origin origin) {
-        if (keys.files().stream().noneMatch(k -> k.kid().equals(kid))) {
+        SigningKey file = keys.files().stream()
+                .filter(k -> k.kid().equals(kid))
+                .findFirst()
+                .orElse(null);
+        if (file == null) {
             return Uni.createFrom().failure(new RotationException("No key file " + kid + ".pem on this replica yet."));
         }
         return postgres.inTransaction(sql -> recordCurrentActive(sql)
-                        .chain(() -> sql.preparedQuery(
-                                        "INSERT INTO signing_keys (kid, state, changed_at) VALUES ($1, 'published', $2) "
-                                                + "ON CONFLICT (kid) DO NOTHING")
-                                .execute(Tuple.of(kid, now()))))
+                        .chain(() -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at, alg) "
+                                        + "VALUES ($1, 'published', $2, $3) ON CONFLICT (kid) DO NOTHING")
+                                .execute(Tuple.of(kid, now(), file.alg().name()))))
                 .chain(keys::refresh)
                 .invoke(() -> rotated(kid, "published", false, origin));
     }
 
-    /** Step 2: sign with a published key; the previous active key stays published. */
+    /** Step 2: sign with a published key; the previous active key of its algorithm stays published. */
     public Uni<Void> activate(String kid, boolean force, Origin origin) {
         return postgres.inTransaction(sql -> recordCurrentActive(sql)
                         .chain(() -> state(sql, kid))
@@ -129,9 +132,9 @@ public class KeyRotation {
                                         "Key " + kid + " was published less than " + JWKS_CACHE.toMinutes()
                                                 + " minutes ago: relying parties may not have it yet.");
                             }
-                            return sql.preparedQuery(
-                                            "UPDATE signing_keys SET state = 'published', changed_at = $1 WHERE state = 'active'")
-                                    .execute(Tuple.of(now()))
+                            return sql.preparedQuery("UPDATE signing_keys SET state = 'published', changed_at = $1 "
+                                            + "WHERE state = 'active' AND alg = $2")
+                                    .execute(Tuple.of(now(), row.alg()))
                                     .chain(() -> sql.preparedQuery(
                                                     "UPDATE signing_keys SET state = 'active', changed_at = $2 WHERE kid = $1")
                                             .execute(Tuple.of(kid, now())));
@@ -168,22 +171,37 @@ public class KeyRotation {
                 .with("forced", forced));
     }
 
-    /** Before the first rotation, the signing key is implicit (greatest kid): record it, and drop stale rows. */
+    /**
+     * Before the first rotation of an algorithm, its signing key is implicit (greatest kid): record it, and drop stale
+     * rows.
+     */
     private Uni<Void> recordCurrentActive(SqlClient sql) {
-        String active = keys.active().kid();
         List<String> files = keys.files().stream().map(SigningKey::kid).toList();
-        return sql.preparedQuery(
+        Uni<Void> recorded = sql.preparedQuery(
                         "UPDATE signing_keys SET state = 'retired' WHERE state = 'active' AND NOT (kid = ANY($1))")
                 .execute(Tuple.of(files.toArray(String[]::new)))
-                .chain(() -> sql.preparedQuery(
-                                "INSERT INTO signing_keys (kid, state, changed_at) SELECT $1, 'active', $2 "
-                                        + "WHERE NOT EXISTS (SELECT 1 FROM signing_keys WHERE state = 'active') ON CONFLICT (kid) DO NOTHING")
-                        .execute(Tuple.of(active, now())))
                 .replaceWithVoid();
+        for (JwsAlgorithm alg : JwsAlgorithm.values()) {
+            recorded = recorded.chain(() -> keys.active(alg)
+                    .map(active -> sql.preparedQuery("INSERT INTO signing_keys (kid, state, changed_at, alg) "
+                                    + "SELECT $1, 'active', $2, $3 WHERE NOT EXISTS "
+                                    + "(SELECT 1 FROM signing_keys WHERE state = 'active' AND alg = $3) "
+                                    + "ON CONFLICT (kid) DO NOTHING")
+                            .execute(Tuple.of(active.kid(), now(), alg.name()))
+                            .replaceWithVoid())
+                    .orElseGet(() -> Uni.createFrom().voidItem()));
+        }
+        return recorded;
+    }
+
+    private boolean signs(SigningKey key) {
+        return keys.active(key.alg())
+                .map(active -> active.kid().equals(key.kid()))
+                .orElse(false);
     }
 
     private Uni<Row> state(SqlClient sql, String kid) {
-        return sql.preparedQuery("SELECT state, changed_at FROM signing_keys WHERE kid = $1")
+        return sql.preparedQuery("SELECT state, changed_at, alg FROM signing_keys WHERE kid = $1")
                 .execute(Tuple.of(kid))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -193,7 +211,8 @@ public class KeyRotation {
                     var r = it.next();
                     return new Row(
                             r.getString("state"),
-                            r.getOffsetDateTime("changed_at").toInstant());
+                            r.getOffsetDateTime("changed_at").toInstant(),
+                            r.getString("alg"));
                 });
     }
 
@@ -201,13 +220,14 @@ public class KeyRotation {
         return OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
     }
 
-    private static Map<String, Object> entry(String kid, String state, Instant changedAt) {
+    private static Map<String, Object> entry(SigningKey key, String state, Instant changedAt) {
         Map<String, Object> e = new LinkedHashMap<>();
-        e.put("kid", kid);
+        e.put("kid", key.kid());
+        e.put("alg", key.alg().name());
         e.put("state", state);
         e.put("changed_at", changedAt == null ? null : changedAt.toString());
         return e;
     }
 
-    private record Row(String state, Instant changedAt) {}
+    private record Row(String state, Instant changedAt, String alg) {}
 }

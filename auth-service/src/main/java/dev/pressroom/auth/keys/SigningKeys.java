@@ -22,7 +22,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +33,14 @@ import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
- * The signing keys. Private keys are files in AUTH_KEYS_DIR ({kid}.pem, PKCS#8 RSA) that every replica mounts
- * from one Secret; their lifecycle (published, active, retired) is in PostgreSQL, so every replica agrees.
+ * The signing keys. Private keys are files in AUTH_KEYS_DIR ({kid}.pem, PKCS#8 RSA or EC P-256) that every replica
+ * mounts from one Secret; their lifecycle (published, active, retired) is in PostgreSQL, so every replica agrees.
  * Each replica re-reads both every {@value #REFRESH_SECONDS} seconds and after each admin command.
- * Before any rotation command has run, the key with the greatest kid signs (a fresh install needs no state).
- * Measured: which key signs ({@value #KEY_INFO}{kid} = 1) and since when ({@value #KEY_AGE}{kid}, seconds since it
- * was activated, or before the first rotation command since its file was written), so an alert can ask for a rotation.
+ * One key signs per algorithm ({@link JwsAlgorithm}): RS256 always, PS256 and ES256 where a key for them exists.
+ * Before any rotation command has run for an algorithm, its key with the greatest kid signs (a fresh install needs no
+ * state). Measured: which keys sign ({@value #KEY_INFO}{kid} = 1) and since when ({@value #KEY_AGE}{kid}, seconds since
+ * it was activated, or before the first rotation command since its file was written), so an alert can ask for a
+ * rotation.
  */
 @Startup
 @ApplicationScoped
@@ -55,11 +59,18 @@ public class SigningKeys {
     private final MultiGauge keyInfo;
     private final MultiGauge keyAge;
     private volatile Ring ring;
-    /** When the key that signs started signing. */
-    private volatile Instant activeSince;
+    /** When each key that signs started signing, by kid. */
+    private volatile Map<String, Instant> activeSince = Map.of();
 
-    /** The keys in force: the one that signs, and every one published in the JWKS. */
-    record Ring(SigningKey active, List<SigningKey> published, Map<String, Object> jwks) {}
+    /**
+     * The keys in force: the one that signs for each algorithm that has a key, every one published in the JWKS, and
+     * the algorithms that can sign (discovery's id_token_signing_alg_values_supported).
+     */
+    record Ring(
+            Map<JwsAlgorithm, SigningKey> signing,
+            List<SigningKey> published,
+            Map<String, Object> jwks,
+            List<String> algorithms) {}
 
     public SigningKeys(
             AuthConfig config,
@@ -80,7 +91,7 @@ public class SigningKeys {
                 .description("Seconds since the signing key in use started signing")
                 .register(registry);
         if (config.generateDevKey()) {
-            ensureDevelopmentKey(dir, clock);
+            ensureDevelopmentKeys(dir, clock);
         }
         use(ring(loadFiles(dir), Map.of()), Map.of());
         try {
@@ -97,8 +108,8 @@ public class SigningKeys {
                     LOG.warnf("Refreshing signing keys failed: %s", e.getMessage());
                 }));
         LOG.infof(
-                "Signing with key %s; %d key(s) published",
-                active().kid(), ring.published().size());
+                "Signing with keys %s; %d key(s) published",
+                signingKids(ring), ring.published().size());
     }
 
     @PreDestroy
@@ -106,8 +117,14 @@ public class SigningKeys {
         vertx.cancelTimer(timer);
     }
 
-    public SigningKey active() {
-        return ring.active();
+    /** The key that signs {@code alg} now, if this provider has one for it. */
+    public Optional<SigningKey> active(JwsAlgorithm alg) {
+        return Optional.ofNullable(ring.signing().get(alg));
+    }
+
+    /** The algorithms that have a key that signs, in {@link JwsAlgorithm} order; the same list until the ring changes. */
+    public List<String> algorithms() {
+        return ring.algorithms();
     }
 
     /** A published key: ID tokens are verified (logout hints) only against keys still in the JWKS. */
@@ -141,31 +158,45 @@ public class SigningKeys {
                                 r.getOffsetDateTime("changed_at").toInstant());
                     });
                     Ring next = ring(loadFiles(dir), states);
-                    if (!next.active().kid().equals(ring.active().kid())) {
-                        LOG.infof("Now signing with key %s", next.active().kid());
+                    if (!signingKids(next).equals(signingKids(ring))) {
+                        LOG.infof("Now signing with keys %s", signingKids(next));
                     }
-                    use(next, "active".equals(states.get(next.active().kid())) ? changed : Map.of());
+                    Map<String, Instant> activated = new HashMap<>();
+                    next.signing().values().stream()
+                            .filter(k -> "active".equals(states.get(k.kid())))
+                            .forEach(k -> activated.put(k.kid(), changed.get(k.kid())));
+                    use(next, activated);
                 })
                 .replaceWithVoid();
     }
 
-    /** @param activated when keys were activated; without the active key's, its file's time stands in */
+    /** @param activated when keys were activated; without a signing key's, its file's time stands in */
     private void use(Ring next, Map<String, Instant> activated) {
-        String kid = next.active().kid();
-        activeSince = activated.containsKey(kid) ? activated.get(kid) : written(kid);
-        boolean changed = ring == null || !ring.active().kid().equals(kid);
+        Map<String, Instant> since = new HashMap<>();
+        next.signing().values().forEach(k -> since.put(k.kid(), activated.getOrDefault(k.kid(), written(k.kid()))));
+        activeSince = since;
+        boolean changed = ring == null || !signingKids(ring).equals(signingKids(next));
         ring = next;
         if (changed) {
-            Tags tags = Tags.of("kid", kid);
-            keyInfo.register(List.of(MultiGauge.Row.of(tags, 1)), true);
-            keyAge.register(
-                    List.of(MultiGauge.Row.of(
-                            tags,
-                            this,
-                            keys -> Duration.between(keys.activeSince, keys.clock.instant())
-                                    .toSeconds())),
-                    true);
+            List<MultiGauge.Row<?>> info = new ArrayList<>();
+            List<MultiGauge.Row<?>> age = new ArrayList<>();
+            for (String kid : signingKids(next)) {
+                Tags tags = Tags.of("kid", kid);
+                info.add(MultiGauge.Row.of(tags, 1));
+                age.add(MultiGauge.Row.of(
+                        tags,
+                        this,
+                        keys -> Duration.between(
+                                        keys.activeSince.getOrDefault(kid, keys.clock.instant()), keys.clock.instant())
+                                .toSeconds()));
+            }
+            keyInfo.register(info, true);
+            keyAge.register(age, true);
         }
+    }
+
+    private static List<String> signingKids(Ring ring) {
+        return ring.signing().values().stream().map(SigningKey::kid).toList();
     }
 
     private Instant written(String kid) {
@@ -177,26 +208,39 @@ public class SigningKeys {
     }
 
     static Ring ring(List<SigningKey> files, Map<String, String> states) {
-        if (files.isEmpty()) {
-            throw new IllegalStateException("No signing key (*.pem) found; set AUTH_KEYS_DIR");
+        if (files.stream().noneMatch(k -> k.alg() == JwsAlgorithm.RS256)) {
+            throw new IllegalStateException("No RS256 signing key (*.pem, RSA) found; set AUTH_KEYS_DIR");
         }
         List<SigningKey> published = files.stream()
                 .filter(k -> !"retired".equals(states.get(k.kid())))
                 .toList();
-        if (published.isEmpty()) {
-            throw new IllegalStateException("Every signing key is retired; publish and activate a new one");
+        Map<JwsAlgorithm, SigningKey> signing = new EnumMap<>(JwsAlgorithm.class);
+        for (JwsAlgorithm alg : JwsAlgorithm.values()) {
+            List<SigningKey> ofAlg =
+                    published.stream().filter(k -> k.alg() == alg).toList();
+            if (!ofAlg.isEmpty()) {
+                signing.put(alg, signingKey(ofAlg, states));
+            }
         }
-        SigningKey active = published.stream()
+        if (!signing.containsKey(JwsAlgorithm.RS256)) {
+            throw new IllegalStateException("Every RS256 signing key is retired; publish and activate a new one");
+        }
+        return new Ring(
+                Collections.unmodifiableMap(signing),
+                published,
+                Map.of("keys", published.stream().map(SigningKey::publicJwk).toList()),
+                signing.keySet().stream().map(JwsAlgorithm::name).toList());
+    }
+
+    /** The active one of an algorithm's published keys, or, before its first rotation command, the greatest kid. */
+    private static SigningKey signingKey(List<SigningKey> published, Map<String, String> states) {
+        return published.stream()
                 .filter(k -> "active".equals(states.get(k.kid())))
                 .findFirst()
                 .orElseGet(() -> published.stream()
                         .filter(k -> !states.containsKey(k.kid()))
                         .max(Comparator.comparing(SigningKey::kid))
                         .orElse(published.get(published.size() - 1)));
-        return new Ring(
-                active,
-                published,
-                Map.of("keys", published.stream().map(SigningKey::publicJwk).toList()));
     }
 
     private static List<SigningKey> loadFiles(Path dir) {
@@ -224,31 +268,36 @@ public class SigningKeys {
         return result;
     }
 
-    /** Writes a new key file (where the directory is writable: dev, or a writable volume); answers its kid. */
-    static String writeNewKey(Path dir, Clock clock) throws IOException, GeneralSecurityException {
+    /**
+     * Writes a new key file for {@code alg} (where the directory is writable: dev, or a writable volume); answers its
+     * kid, which ends in the algorithm's suffix ({@link JwsAlgorithm}).
+     */
+    static String writeNewKey(Path dir, Clock clock, JwsAlgorithm alg) throws IOException, GeneralSecurityException {
         String kid = LocalDate.now(clock) + "-"
-                + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y');
+                + dev.pressroom.kernel.id.Tokens.random(6).replace('_', 'x').replace('-', 'y')
+                + alg.kidSuffix();
         Path file = dir.resolve(kid + ".pem");
         Path temp = dir.resolve("." + kid + ".tmp");
-        byte[] pem = PemKeys.generatePem().getBytes(StandardCharsets.US_ASCII);
+        byte[] pem = PemKeys.generatePem(alg).getBytes(StandardCharsets.US_ASCII);
         OwnerOnlyFiles.create(temp, out -> out.write(pem));
         Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return kid;
     }
 
-    /** Development only: a key created once and kept, so tokens survive restarts. */
-    private static void ensureDevelopmentKey(Path dir, Clock clock) {
+    /** Development only: a key per algorithm created once and kept, so tokens survive restarts. */
+    private static void ensureDevelopmentKeys(Path dir, Clock clock) {
         try {
             Files.createDirectories(dir);
-            try (Stream<Path> files = Files.list(dir)) {
-                if (files.anyMatch(f -> f.getFileName().toString().endsWith(".pem"))) {
-                    return;
+            List<JwsAlgorithm> present =
+                    loadFiles(dir).stream().map(SigningKey::alg).toList();
+            for (JwsAlgorithm alg : JwsAlgorithm.values()) {
+                if (!present.contains(alg)) {
+                    String kid = writeNewKey(dir, clock, alg);
+                    LOG.warnf("Generated development %s signing key %s in %s", alg, kid, dir.toAbsolutePath());
                 }
             }
-            String kid = writeNewKey(dir, clock);
-            LOG.warnf("Generated development signing key %s in %s", kid, dir.toAbsolutePath());
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("Cannot create the development signing key in " + dir, e);
+            throw new IllegalStateException("Cannot create the development signing keys in " + dir, e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.request;
 
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.validate.JwkSets;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.auth.validate.Scopes;
@@ -32,7 +33,8 @@ public record ClientMetadata(
         String tos_uri,
         Boolean require_pushed_authorization_requests,
         Map<String, Object> jwks,
-        String jwks_uri) {
+        String jwks_uri,
+        String id_token_signed_response_alg) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -49,7 +51,8 @@ public record ClientMetadata(
             Links links,
             boolean requirePushedAuthorizationRequests,
             String jwks,
-            String jwksUri) {}
+            String jwksUri,
+            JwsAlgorithm idTokenSignedResponseAlg) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -106,7 +109,11 @@ public record ClientMetadata(
                 // RFC 9126 §6: absent means false.
                 Boolean.TRUE.equals(require_pushed_authorization_requests),
                 jwks == null ? null : JsonUtil.toJson(jwks),
-                jwks_uri);
+                jwks_uri,
+                // OIDC Registration §2: RS256 when absent.
+                id_token_signed_response_alg == null
+                        ? JwsAlgorithm.RS256
+                        : JwsAlgorithm.valueOf(id_token_signed_response_alg));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */
@@ -152,6 +159,10 @@ public record ClientMetadata(
         }
         if (response_types != null && !Set.of(OAuthParams.CODE).containsAll(response_types)) {
             throw metadata("response_types may contain only code.");
+        }
+        if (id_token_signed_response_alg != null
+                && JwsAlgorithm.named(id_token_signed_response_alg).isEmpty()) {
+            throw metadata("id_token_signed_response_alg must be RS256, PS256 or ES256.");
         }
         checkPage("logo_uri", logo_uri);
         checkPage("client_uri", client_uri);

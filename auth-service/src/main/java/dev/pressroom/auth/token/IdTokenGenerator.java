@@ -3,6 +3,7 @@ package dev.pressroom.auth.token;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.kernel.id.Tokens;
@@ -15,32 +16,40 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
-/** RS256 ID tokens (OIDC Core §2, §3.1.3.6) signed with the active key, its kid in the header. */
+/**
+ * ID tokens (OIDC Core §2, §3.1.3.6) signed with the active key of the client's algorithm (OIDC Registration §2
+ * id_token_signed_response_alg, RS256 by default), its kid in the header.
+ */
 @ApplicationScoped
 public class IdTokenGenerator {
 
-    private final Supplier<SigningKey> activeKey;
+    private final Function<JwsAlgorithm, Optional<SigningKey>> activeKey;
     private final AuthConfig config;
     private final Clock clock;
     private final ObjectMapper json;
-    private final Rs256Jws jws;
+    private final Jws jws;
 
     @Inject
     public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
         this(keys::active, config, clock, json, signer);
     }
 
-    /** @param activeKey the key that signs now ({@link SigningKeys#active}), asked for every token */
+    /** @param activeKey the key that signs an algorithm now ({@link SigningKeys#active}), asked for every token */
     public IdTokenGenerator(
-            Supplier<SigningKey> activeKey, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
+            Function<JwsAlgorithm, Optional<SigningKey>> activeKey,
+            AuthConfig config,
+            Clock clock,
+            ObjectMapper json,
+            RsaSigner signer) {
         this.activeKey = activeKey;
         this.config = config;
         this.clock = clock;
         this.json = json;
-        this.jws = new Rs256Jws(signer);
+        this.jws = new Jws(signer);
     }
 
     /**
@@ -69,7 +78,12 @@ public class IdTokenGenerator {
             all.put("nonce", input.nonce());
         }
         try {
-            return jws.sign(activeKey.get(), json.writeValueAsBytes(all));
+            // Registration refuses an algorithm without a key; one whose key file was removed since fails loudly.
+            SigningKey key = activeKey
+                    .apply(input.alg())
+                    .orElseThrow(
+                            () -> new IllegalStateException("No " + input.alg() + " signing key in AUTH_KEYS_DIR"));
+            return jws.sign(key, json.writeValueAsBytes(all));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Cannot serialise ID token claims", e);
         }
@@ -82,5 +96,11 @@ public class IdTokenGenerator {
     }
 
     public record IdTokenInput(
-            String clientId, String accessToken, long authTime, List<String> amr, String sid, String nonce) {}
+            String clientId,
+            String accessToken,
+            long authTime,
+            List<String> amr,
+            String sid,
+            String nonce,
+            JwsAlgorithm alg) {}
 }

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Reads an id_token_hint (OIDC RP-Initiated Logout 1.0 §2) with SmallRye JWT: one of our own ID tokens, RS256 only,
+ * Reads an id_token_hint (OIDC RP-Initiated Logout 1.0 §2) with SmallRye JWT: one of our own ID tokens, RS256, PS256
+ * or ES256,
  * signed by a key our JWKS publishes (the key its kid names; so a hint signed before a rotation reads until its key is
  * retired), issued by this issuer, for exactly one client. An expired hint is still a hint: §2 asks the OP to accept
  * it "even when the exp time has passed".
@@ -88,7 +89,9 @@ public class IdTokenHints {
             throw new IllegalStateException("Cannot serialise the JWK Set", e);
         }
         context.setKeyFormat(KeyFormat.JWK);
-        context.setSignatureAlgorithm(Set.of(SignatureAlgorithm.RS256));
+        // Each algorithm an ID token of ours may be signed with; the kid picks the published key, whose type must fit.
+        context.setSignatureAlgorithm(
+                Set.of(SignatureAlgorithm.RS256, SignatureAlgorithm.PS256, SignatureAlgorithm.ES256));
         context.setIssuedBy(issuer);
         context.setClockSkew(ANY_EXPIRY);
         context.setRelaxVerificationKeyValidation(false);

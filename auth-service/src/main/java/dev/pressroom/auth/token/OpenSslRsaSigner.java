@@ -4,8 +4,8 @@ import dev.pressroom.auth.jni.BundledLibraries;
 import dev.pressroom.auth.keys.SigningKey;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
 import java.security.Signature;
-import java.security.interfaces.RSAPrivateKey;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -87,11 +87,11 @@ final class OpenSslRsaSigner implements RsaSigner {
         private final ReadWriteLock lock = new ReentrantReadWriteLock();
         private final String kid;
         /** The key it was parsed from. SigningKeys re-reads the files every 30 s into new, equal objects. */
-        private volatile RSAPrivateKey source;
+        private volatile PrivateKey source;
 
         private long handle;
 
-        private NativeKey(String kid, RSAPrivateKey source, long handle) {
+        private NativeKey(String kid, PrivateKey source, long handle) {
             this.kid = kid;
             this.source = source;
             this.handle = handle;
@@ -114,7 +114,7 @@ final class OpenSslRsaSigner implements RsaSigner {
         }
 
         /** PKCS#8 equality (constant time in the JDK), with a reference check first. */
-        boolean isFor(RSAPrivateKey privateKey) {
+        boolean isFor(PrivateKey privateKey) {
             if (source == privateKey) {
                 return true;
             }

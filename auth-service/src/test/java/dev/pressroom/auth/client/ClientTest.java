@@ -44,6 +44,7 @@ class ClientTest {
                 Instant.EPOCH,
                 c.requirePushedAuthorizationRequests(),
                 null,
-                null);
+                null,
+                c.idTokenSignedResponseAlg());
     }
 }

@@ -48,7 +48,9 @@ class DiscoveryResourceTest {
         Response answer = RestAssured.get(path);
 
         if (path.endsWith("jwks.json")) {
-            assertThat(answer.jsonPath().getList("keys.kty")).isNotEmpty().containsOnly("RSA");
+            assertThat(answer.jsonPath().getList("keys.kty"))
+                    .contains("RSA", "EC")
+                    .containsOnly("RSA", "EC");
             assertThat(answer.jsonPath().getList("keys.d")).containsOnlyNulls();
         } else {
             assertThat(answer.jsonPath().getString("issuer")).isNotBlank();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.request.AuthorizationRequest;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
@@ -37,7 +38,8 @@ class AuthorizationRequestsTest {
             Instant.EPOCH,
             false,
             null,
-            null);
+            null,
+            JwsAlgorithm.RS256);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

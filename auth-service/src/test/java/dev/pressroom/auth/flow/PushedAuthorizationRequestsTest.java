@@ -54,6 +54,7 @@ class PushedAuthorizationRequestsTest {
                 Instant.EPOCH,
                 requiresPar,
                 null,
-                null);
+                null,
+                c.idTokenSignedResponseAlg());
     }
 }

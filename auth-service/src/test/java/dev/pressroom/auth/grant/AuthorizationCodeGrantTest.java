@@ -18,6 +18,7 @@ import dev.pressroom.auth.support.TestGrants;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
+import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -64,7 +65,8 @@ class AuthorizationCodeGrantTest {
         assertThat(grants.tokens.findAccessToken(tokens.accessToken()).await().indefinitely())
                 .isNotNull();
         SignedJWT idToken = SignedJWT.parse(tokens.idToken());
-        assertThat(idToken.verify(new RSASSAVerifier(grants.key.publicKey()))).isTrue();
+        assertThat(idToken.verify(new RSASSAVerifier((RSAPublicKey) grants.key.publicKey())))
+                .isTrue();
         assertThat(idToken.getJWTClaimsSet().getAudience()).containsExactly("app");
         assertThat(idToken.getJWTClaimsSet().getSubject()).isEqualTo(person.accountId());
         assertThat(idToken.getJWTClaimsSet().getStringClaim("nonce")).isEqualTo("n-1");

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Rotation without downtime: publish, then sign, then retire, one admin command each. */
 @QuarkusTest
@@ -38,20 +40,24 @@ class KeyRotationResourceTest {
         clock.reset();
     }
 
-    @Test
-    void rotationWhenStepsFollowedThenOldTokensStillValidateUntilRetired() throws Exception {
-        TestClients app = TestClients.create();
+    /** Each algorithm's key rotates on its own, the others' keys staying as they were. */
+    @ParameterizedTest
+    @EnumSource(JwsAlgorithm.class)
+    void rotationWhenStepsFollowedThenOldTokensStillValidateUntilRetired(JwsAlgorithm alg) throws Exception {
+        TestClients app = TestClients.create(alg.name());
         Browser browser = new Browser();
         String before = app.exchange(app.code(browser, "openid")).path("id_token");
         String oldKid = SignedJWT.parse(before).getHeader().getKeyID();
+        List<String> othersBefore = otherKids(alg);
 
         String newKid = Admin.admin()
+                .queryParam("alg", alg.name())
                 .post("/admin/keys")
                 .then()
                 .statusCode(201)
                 .extract()
                 .path("kid");
-        assertThat(kids()).containsExactlyInAnyOrder(oldKid, newKid);
+        assertThat(kids(alg)).containsExactlyInAnyOrder(oldKid, newKid);
         assertThat(kidOf(app.exchange(app.codeAgain(browser, "openid")).path("id_token")))
                 .isEqualTo(oldKid);
 
@@ -66,14 +72,15 @@ class KeyRotationResourceTest {
         assertThat(kidOf(after)).isEqualTo(newKid);
 
         // A token signed before the rotation still validates against the published JWKS.
-        validate(before, app);
-        validate(after, app);
+        validate(before, app, alg);
+        validate(after, app, alg);
 
         Admin.admin().post("/admin/keys/" + oldKid + "/retire").then().statusCode(409);
         Admin.admin().post("/admin/keys/" + newKid + "/retire").then().statusCode(409);
         clock.advance(Duration.ofMinutes(61));
         Admin.admin().post("/admin/keys/" + oldKid + "/retire").then().statusCode(200);
-        assertThat(kids()).containsExactly(newKid);
+        assertThat(kids(alg)).containsExactly(newKid);
+        assertThat(otherKids(alg)).isEqualTo(othersBefore);
         Admin.admin()
                 .get("/admin/keys")
                 .then()
@@ -106,24 +113,44 @@ class KeyRotationResourceTest {
                 .body("error", equalTo("rotation_refused"));
     }
 
-    private static List<String> kids() {
+    @Test
+    void addWhenAlgorithmUnknownThen409() {
+        Admin.admin()
+                .queryParam("alg", "HS256")
+                .post("/admin/keys")
+                .then()
+                .statusCode(409)
+                .body("error", equalTo("rotation_refused"));
+    }
+
+    /** The published kids of one algorithm's keys. */
+    private static List<String> kids(JwsAlgorithm alg) {
+        return publishedKids("it.alg == '" + alg.name() + "'");
+    }
+
+    private static List<String> otherKids(JwsAlgorithm alg) {
+        return publishedKids("it.alg != '" + alg.name() + "'");
+    }
+
+    /** The kids of the JWKS's keys that match a GPath condition. */
+    private static List<String> publishedKids(String condition) {
         return RestAssured.given()
                 .get("/.well-known/jwks.json")
                 .then()
                 .statusCode(200)
                 .extract()
-                .path("keys.kid");
+                .path("keys.findAll { " + condition + " }.kid");
     }
 
     private static String kidOf(String jwt) throws Exception {
         return SignedJWT.parse(jwt).getHeader().getKeyID();
     }
 
-    private static void validate(String idToken, TestClients app) throws Exception {
+    private static void validate(String idToken, TestClients app, JwsAlgorithm alg) throws Exception {
         JWKSet jwks =
                 JWKSet.parse(RestAssured.given().get("/.well-known/jwks.json").asString());
         IDTokenValidator validator = new IDTokenValidator(
-                new Issuer("http://127.0.0.1:8083"), new ClientID(app.clientId), JWSAlgorithm.RS256, jwks);
+                new Issuer("http://127.0.0.1:8083"), new ClientID(app.clientId), JWSAlgorithm.parse(alg.name()), jwks);
         validator.setMaxClockSkew(3 * 3600); // the test clock runs ahead of the validator's
         validator.validate(SignedJWT.parse(idToken), null);
     }

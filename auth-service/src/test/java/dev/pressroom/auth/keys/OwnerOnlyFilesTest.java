@@ -47,7 +47,7 @@ class OwnerOnlyFilesTest {
 
     @Test
     void writeNewKeyWhenDoneThenOwnerOnlyKeyFileAndNothingElse() throws Exception {
-        String kid = SigningKeys.writeNewKey(dir, java.time.Clock.systemUTC());
+        String kid = SigningKeys.writeNewKey(dir, java.time.Clock.systemUTC(), JwsAlgorithm.RS256);
         try (var files = Files.list(dir)) {
             assertThat(files.map(f -> f.getFileName().toString())).containsExactly(kid + ".pem");
         }

@@ -3,6 +3,7 @@ package dev.pressroom.auth.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jwt.SignedJWT;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
@@ -112,13 +113,14 @@ class OperationalMetricsResourceTest {
         clock.advance(Duration.ofDays(1));
         MetricsScrape dayLater = Admin.scrape();
 
-        assertThat(now.find("pressroom_auth_signing_key_info")).singleElement().satisfies(info -> {
-            assertThat(info.labels()).containsEntry("kid", kid);
-            assertThat(info.value()).isEqualTo(1);
-        });
+        // One key signs per algorithm (the test profile has a key for each).
+        assertThat(now.find("pressroom_auth_signing_key_info"))
+                .hasSize(JwsAlgorithm.values().length)
+                .allSatisfy(info -> assertThat(info.value()).isEqualTo(1))
+                .anySatisfy(info -> assertThat(info.labels()).containsEntry("kid", kid));
         assertThat(now.find("pressroom_auth_signing_key_age_seconds"))
-                .singleElement()
-                .satisfies(age -> assertThat(age.labels()).containsEntry("kid", kid));
+                .hasSize(JwsAlgorithm.values().length)
+                .anySatisfy(age -> assertThat(age.labels()).containsEntry("kid", kid));
         assertThat(delta(now, dayLater, "pressroom_auth_signing_key_age_seconds", "kid", kid))
                 .isBetween(86_400.0, 86_400.0 + 60);
     }

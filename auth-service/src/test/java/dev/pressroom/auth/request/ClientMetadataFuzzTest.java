@@ -25,6 +25,7 @@ class ClientMetadataFuzzTest {
         "javascript:alert(1)",
         ""
     };
+    private static final String[] ALGORITHMS = {"RS256", "PS256", "ES256", "HS256", "none", "rs256", "RS512", ""};
     private static final String[] WORDS = {
         "openid",
         "profile",
@@ -59,7 +60,8 @@ class ClientMetadataFuzzTest {
                 null,
                 null,
                 null,
-                null);
+                null,
+                nullable(data, data.pickValue(ALGORITHMS)));
         boolean firstParty = data.consumeBoolean();
 
         ClientMetadata.Valid valid;
@@ -86,6 +88,7 @@ class ClientMetadataFuzzTest {
         if (!firstParty) {
             assertThat(valid.scopes()).doesNotContain("roles");
         }
+        assertThat(valid.idTokenSignedResponseAlg()).isNotNull();
         if (valid.links().logoUri() != null) {
             assertThat(valid.links().logoUri()).startsWith("https://");
             assertThat(RedirectUris.httpsPageProblem(valid.links().logoUri())).isEmpty();

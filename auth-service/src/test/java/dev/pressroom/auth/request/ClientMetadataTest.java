@@ -60,6 +60,7 @@ class ClientMetadataTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -52,17 +52,30 @@ public final class Admin {
     /** Creates a first-party client; answers its secret (null for a public client). */
     public static String saveClient(
             String clientId, List<String> redirectUris, String scope, String authMethod, List<String> postLogout) {
-        return admin().body(Map.of(
-                        "client_name",
-                        "App " + clientId,
-                        "redirect_uris",
-                        redirectUris,
-                        "scope",
-                        scope,
-                        "token_endpoint_auth_method",
-                        authMethod,
-                        "post_logout_redirect_uris",
-                        postLogout))
+        return saveClient(clientId, redirectUris, scope, authMethod, postLogout, Map.of());
+    }
+
+    /** As above, with more registration metadata (e.g. id_token_signed_response_alg). */
+    public static String saveClient(
+            String clientId,
+            List<String> redirectUris,
+            String scope,
+            String authMethod,
+            List<String> postLogout,
+            Map<String, Object> more) {
+        Map<String, Object> metadata = new java.util.HashMap<>(more);
+        metadata.putAll(Map.of(
+                "client_name",
+                "App " + clientId,
+                "redirect_uris",
+                redirectUris,
+                "scope",
+                scope,
+                "token_endpoint_auth_method",
+                authMethod,
+                "post_logout_redirect_uris",
+                postLogout));
+        return admin().body(metadata)
                 .put("/admin/clients/" + clientId)
                 .then()
                 .statusCode(200)

@@ -32,12 +32,22 @@ public final class TestClients {
     }
 
     public static TestClients create() {
+        return create("RS256");
+    }
+
+    /** A fresh account and a client whose ID tokens are signed with {@code idTokenAlg}. */
+    public static TestClients create(String idTokenAlg) {
         String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
         String email = "person-" + suffix + "@example.test";
         String accountId = Admin.createAccount(email, PASSWORD, "Person " + suffix);
         String clientId = "app-" + suffix;
         String secret = Admin.saveClient(
-                clientId, List.of(REDIRECT), ALL_SCOPES, "client_secret_basic", List.of("http://127.0.0.1:9999/bye"));
+                clientId,
+                List.of(REDIRECT),
+                ALL_SCOPES,
+                "client_secret_basic",
+                List.of("http://127.0.0.1:9999/bye"),
+                Map.of("id_token_signed_response_alg", idTokenAlg));
         return new TestClients(email, accountId, clientId, secret);
     }
 

@@ -13,6 +13,7 @@ import dev.pressroom.auth.grant.RefreshTokenGrant;
 import dev.pressroom.auth.grant.Revocations;
 import dev.pressroom.auth.grant.TokenIssuer;
 import dev.pressroom.auth.grant.TokenReuse;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.password.HashingPool;
 import dev.pressroom.auth.password.PasswordHasher;
@@ -41,6 +42,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -96,7 +98,8 @@ public final class TestGrants implements AutoCloseable {
                 new ClaimsService(accounts),
                 consents,
                 passkeys,
-                new IdTokenGenerator(() -> key, this.config, clock, new ObjectMapper(), TestSigners.jdk()),
+                new IdTokenGenerator(
+                        alg -> Optional.of(key), this.config, clock, new ObjectMapper(), TestSigners.jdk()),
                 this.config,
                 clock);
         TokenReuse reuse = new TokenReuse(revocations, new AuditLog(new AuditWriter(audit, registry), clock, registry));
@@ -142,7 +145,8 @@ public final class TestGrants implements AutoCloseable {
                 Instant.EPOCH,
                 false,
                 null,
-                null);
+                null,
+                JwsAlgorithm.RS256);
     }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */

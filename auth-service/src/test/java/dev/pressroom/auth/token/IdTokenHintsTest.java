@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.JWSAlgorithm;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.support.TestHints;
 import dev.pressroom.auth.support.TestKeys;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class IdTokenHintsTest {
@@ -39,7 +41,26 @@ class IdTokenHintsTest {
 
     /** An ID token the way IdTokenGenerator signs it. */
     private static String ours(SigningKey key, Map<String, Object> claims) throws Exception {
-        return new Rs256Jws(new JdkRsaSigner()).sign(key, new ObjectMapper().writeValueAsBytes(claims));
+        return new Jws(new JdkRsaSigner()).sign(key, new ObjectMapper().writeValueAsBytes(claims));
+    }
+
+    /** Logout must read a hint whatever algorithm the client's ID tokens are signed with. */
+    @ParameterizedTest
+    @EnumSource(JwsAlgorithm.class)
+    void readWhenOurIdTokenOfEachAlgorithmThenHint(JwsAlgorithm alg) throws Exception {
+        SigningKey key = TestKeys.generate("2026-11-27-" + alg.name().toLowerCase(java.util.Locale.ROOT), alg);
+        published.set(jwks(current, key));
+
+        assertThat(hints.read(ours(key, claims("app", "account-1", "sid-1", 0))))
+                .contains(new IdTokenHints.Hint("app", "account-1", "sid-1"));
+    }
+
+    @Test
+    void readWhenSignedByAnUnpublishedKeyOfAnotherAlgorithmThenNoHint() throws Exception {
+        SigningKey es = TestKeys.generate("2026-11-27-stranger", JwsAlgorithm.ES256);
+        published.set(jwks(current));
+
+        assertThat(hints.read(ours(es, claims("app", "account-1", "sid-1", 0)))).isEmpty();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.support.TestKeys;
 import java.security.KeyPair;
@@ -11,7 +12,6 @@ import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.interfaces.RSAPrivateKey;
-import java.security.interfaces.RSAPublicKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -96,7 +96,8 @@ class OpenSslRsaSignerTest {
         byte[] input = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0".getBytes(UTF_8);
         openssl.sign(first, input);
         // SigningKeys re-reads the same file into a new, equal object every 30 s.
-        SigningKey reread = new SigningKey(first.kid(), copy(first.privateKey()), first.publicKey());
+        SigningKey reread =
+                new SigningKey(first.kid(), first.alg(), copy((RSAPrivateKey) first.privateKey()), first.publicKey());
         assertThat(openssl.sign(reread, input)).isEqualTo(jdk.sign(first, input));
 
         SigningKey replaced = TestKeys.generate(first.kid());
@@ -140,7 +141,7 @@ class OpenSslRsaSignerTest {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(bits);
         KeyPair pair = generator.generateKeyPair();
-        return new SigningKey(kid, (RSAPrivateKey) pair.getPrivate(), (RSAPublicKey) pair.getPublic());
+        return new SigningKey(kid, JwsAlgorithm.RS256, pair.getPrivate(), pair.getPublic());
     }
 
     private static RSAPrivateKey copy(RSAPrivateKey key) throws Exception {
