@@ -1,4 +1,4 @@
-package dev.pressroom.content.api;
+package dev.pressroom.kernel.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -28,14 +28,19 @@ public final class OpenApiConformance {
 
     /** The schema of the JSON answer {@code status} to GET {@code template}; fails when the document has none. */
     public JsonNode answerSchema(String template, int status) {
-        JsonNode responses = document.path("paths").path(template).path("get").path("responses");
+        return answerSchema("get", template, status);
+    }
+
+    /** The schema of the JSON answer {@code status} to {@code method} (lower case) {@code template}. */
+    public JsonNode answerSchema(String method, String template, int status) {
+        JsonNode responses = document.path("paths").path(template).path(method).path("responses");
         JsonNode response = resolve(
                 responses.has(String.valueOf(status))
                         ? responses.get(String.valueOf(status))
                         : responses.path("default"));
         JsonNode schema = response.path("content").path("application/json").path("schema");
         if (schema.isMissingNode()) {
-            throw new AssertionError("No JSON schema for " + status + " of GET " + template);
+            throw new AssertionError("No JSON schema for " + status + " of " + method + " " + template);
         }
         return schema;
     }

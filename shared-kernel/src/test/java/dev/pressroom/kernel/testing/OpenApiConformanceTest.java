@@ -1,4 +1,4 @@
-package dev.pressroom.content.api;
+package dev.pressroom.kernel.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
