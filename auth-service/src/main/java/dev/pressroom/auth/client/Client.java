@@ -5,7 +5,10 @@ import dev.pressroom.auth.request.OAuthParams;
 import java.time.Instant;
 import java.util.List;
 
-/** A registered client (RFC 6749 §2). {@code secretHash} is null for public clients (auth method none). */
+/**
+ * A registered client (RFC 6749 §2). {@code secretHash} is null for public clients (auth method none).
+ * {@code dpopBoundAccessTokens}: every token request must carry a DPoP proof (RFC 9449 §5.2).
+ */
 public record Client(
         String id,
         String secretHash,
@@ -20,7 +23,8 @@ public record Client(
         String verifiedBy,
         Instant verifiedAt,
         String createdBy,
-        Instant createdAt) {
+        Instant createdAt,
+        boolean dpopBoundAccessTokens) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -59,6 +63,7 @@ public record Client(
                 verifiedBy,
                 verifiedAt,
                 createdBy,
-                createdAt);
+                createdAt,
+                m.dpopBoundAccessTokens());
     }
 }

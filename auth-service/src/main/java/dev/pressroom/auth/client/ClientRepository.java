@@ -22,7 +22,7 @@ public class ClientRepository {
 
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
             + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at, "
-            + "logo_uri, client_uri, policy_uri, tos_uri";
+            + "logo_uri, client_uri, policy_uri, tos_uri, dpop_bound_access_tokens";
 
     private final PostgresCalls postgres;
 
@@ -37,7 +37,7 @@ public class ClientRepository {
 
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery("INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
-                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)")
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)")
                 .execute(tuple(c).addString(registrationTokenHash))
                 .replaceWithVoid();
     }
@@ -46,14 +46,16 @@ public class ClientRepository {
     public Uni<Void> upsertFirstParty(Client c) {
         return postgres.query(
                         "INSERT INTO clients (" + COLUMNS + ") VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) "
                                 + "ON CONFLICT (id) DO UPDATE SET "
                                 + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
                                 + "redirect_uris = EXCLUDED.redirect_uris, "
                                 + "post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, scopes = EXCLUDED.scopes, "
                                 + "auth_method = EXCLUDED.auth_method, logo_uri = EXCLUDED.logo_uri, "
                                 + "client_uri = EXCLUDED.client_uri, policy_uri = EXCLUDED.policy_uri, "
-                                + "tos_uri = EXCLUDED.tos_uri WHERE clients.kind = 'first_party'",
+                                + "tos_uri = EXCLUDED.tos_uri, "
+                                + "dpop_bound_access_tokens = EXCLUDED.dpop_bound_access_tokens "
+                                + "WHERE clients.kind = 'first_party'",
                         tuple(c))
                 .replaceWithVoid();
     }
@@ -93,7 +95,7 @@ public class ClientRepository {
                                 + "verified_by = CASE WHEN " + unchanged + " THEN verified_by END, "
                                 + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END, "
                                 + "logo_uri = $8, client_uri = $9, policy_uri = $10, tos_uri = $11, "
-                                + "registration_token_hash = $7 "
+                                + "registration_token_hash = $7, dpop_bound_access_tokens = $12 "
                                 + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
@@ -106,7 +108,8 @@ public class ClientRepository {
                                 c.links().logoUri(),
                                 c.links().clientUri(),
                                 c.links().policyUri(),
-                                c.links().tosUri())))
+                                c.links().tosUri(),
+                                c.dpopBoundAccessTokens())))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -161,7 +164,8 @@ public class ClientRepository {
                 c.links().logoUri(),
                 c.links().clientUri(),
                 c.links().policyUri(),
-                c.links().tosUri()));
+                c.links().tosUri(),
+                c.dpopBoundAccessTokens()));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -189,6 +193,7 @@ public class ClientRepository {
                 r.getString("verified_by"),
                 verifiedAt == null ? null : verifiedAt.toInstant(),
                 r.getString("created_by"),
-                r.getOffsetDateTime("created_at").toInstant());
+                r.getOffsetDateTime("created_at").toInstant(),
+                r.getBoolean("dpop_bound_access_tokens"));
     }
 }

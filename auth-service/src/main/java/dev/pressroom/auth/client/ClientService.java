@@ -255,7 +255,8 @@ public class ClientService {
                 null,
                 null,
                 createdBy,
-                at);
+                at,
+                m.dpopBoundAccessTokens());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

@@ -36,6 +36,7 @@ public class Registrations {
         putIfPresent(body, "client_uri", c.links().clientUri());
         putIfPresent(body, "policy_uri", c.links().policyUri());
         putIfPresent(body, "tos_uri", c.links().tosUri());
+        body.put("dpop_bound_access_tokens", c.dpopBoundAccessTokens());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

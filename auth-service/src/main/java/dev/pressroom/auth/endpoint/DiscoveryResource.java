@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.dpop.DpopProofVerifier;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.Scopes;
@@ -171,6 +172,7 @@ public class DiscoveryResource {
         m.put("authorization_response_iss_parameter_supported", true);
         m.put("frontchannel_logout_supported", false);
         m.put("backchannel_logout_supported", false);
+        m.put("dpop_signing_alg_values_supported", DpopProofVerifier.ALGORITHMS);
         return m;
     }
 }

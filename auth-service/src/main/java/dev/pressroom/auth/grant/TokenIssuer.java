@@ -71,9 +71,10 @@ public class TokenIssuer {
      * @param accessScopes the scopes of this access token (narrower on a refresh with scope)
      * @param nonce        the authorization request's nonce, null on refresh
      * @param retiring     the refresh token being rotated (retired only if these tokens are recorded), null for a code
+     * @param dpopJkt      the DPoP key the access token is bound to (RFC 9449 §5), null for a bearer token
      */
     public Uni<TokenResponse> issue(
-            Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
+            Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring, String dpopJkt) {
         UUID accountId = UUID.fromString(grant.accountId());
         return Uni.combine()
                 .all()
@@ -103,16 +104,22 @@ public class TokenIssuer {
                                 Reason.PASSKEY_REMOVED,
                                 "The person removed the passkey this sign-in used.");
                     }
-                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring);
+                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring, dpopJkt);
                 });
     }
 
     private Uni<TokenResponse> mint(
-            Account account, Grant grant, List<String> accessScopes, String nonce, TokenStore.Retiring retiring) {
+            Account account,
+            Grant grant,
+            List<String> accessScopes,
+            String nonce,
+            TokenStore.Retiring retiring,
+            String dpopJkt) {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(
-                accessScopes, now, now + config.accessTokenTtl().toSeconds());
+                        accessScopes, now, now + config.accessTokenTtl().toSeconds())
+                .boundTo(dpopJkt);
         boolean offline = grant.scopes().contains(Scopes.OFFLINE_ACCESS);
         String refreshToken = offline ? RedisKeys.newToken(grant.accountId()) : null;
         // Idle lifetime from now, but never past the chain's absolute end.
@@ -157,7 +164,7 @@ public class TokenIssuer {
                 .call(() -> consents.touch(account.id(), grant.clientId(), clock.instant()))
                 .replaceWith(new TokenResponse(
                         accessToken,
-                        "Bearer",
+                        dpopJkt == null ? "Bearer" : "DPoP",
                         config.accessTokenTtl().toSeconds(),
                         String.join(" ", accessScopes),
                         refreshToken,

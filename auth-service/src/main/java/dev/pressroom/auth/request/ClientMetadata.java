@@ -26,7 +26,8 @@ public record ClientMetadata(
         String logo_uri,
         String client_uri,
         String policy_uri,
-        String tos_uri) {
+        String tos_uri,
+        Boolean dpop_bound_access_tokens) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -38,7 +39,8 @@ public record ClientMetadata(
             List<String> postLogoutRedirectUris,
             String authMethod,
             List<String> scopes,
-            Links links) {}
+            Links links,
+            boolean dpopBoundAccessTokens) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -91,7 +93,8 @@ public record ClientMetadata(
                         : List.copyOf(new LinkedHashSet<>(post_logout_redirect_uris)),
                 token_endpoint_auth_method == null ? OAuthParams.CLIENT_SECRET_BASIC : token_endpoint_auth_method,
                 List.copyOf(Scopes.ordered(scopes)),
-                new Links(logo_uri, client_uri, policy_uri, tos_uri));
+                new Links(logo_uri, client_uri, policy_uri, tos_uri),
+                Boolean.TRUE.equals(dpop_bound_access_tokens));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */

@@ -41,6 +41,7 @@ class ClientTest {
                 verified ? "staff@example.org" : null,
                 verified ? Instant.EPOCH : null,
                 "registration",
-                Instant.EPOCH);
+                Instant.EPOCH,
+                false);
     }
 }

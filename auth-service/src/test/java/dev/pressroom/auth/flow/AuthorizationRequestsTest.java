@@ -34,7 +34,8 @@ class AuthorizationRequestsTest {
             null,
             null,
             "test",
-            Instant.EPOCH);
+            Instant.EPOCH,
+            false);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

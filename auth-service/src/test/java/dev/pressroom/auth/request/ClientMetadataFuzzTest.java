@@ -56,7 +56,8 @@ class ClientMetadataFuzzTest {
                 nullable(data, data.consumeBoolean() ? data.pickValue(URIS) : data.consumeString(200)),
                 null,
                 null,
-                null);
+                null,
+                data.consumeBoolean());
         boolean firstParty = data.consumeBoolean();
 
         ClientMetadata.Valid valid;

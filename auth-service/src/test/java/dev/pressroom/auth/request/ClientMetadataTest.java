@@ -46,6 +46,6 @@ class ClientMetadataTest {
 
     private static ClientMetadata metadata(String scope, String redirectUri) {
         return new ClientMetadata(
-                null, "Blog", List.of(redirectUri), null, null, scope, null, null, null, null, null, null);
+                null, "Blog", List.of(redirectUri), null, null, scope, null, null, null, null, null, null, null);
     }
 }
