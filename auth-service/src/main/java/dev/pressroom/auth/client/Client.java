@@ -10,6 +10,7 @@ import java.util.List;
  * A registered client (RFC 6749 §2). {@code secretHash} is null for public clients (auth method none).
  * {@code requirePushedAuthorizationRequests}: its authorization requests must come through the PAR endpoint (RFC 9126 §6).
  * {@code idTokenSignedResponseAlg}: what its ID tokens are signed with (OIDC Registration §2).
+ * {@code dpopBoundAccessTokens}: every token request must carry a DPoP proof (RFC 9449 §5.2).
  */
 public record Client(
         String id,
@@ -29,7 +30,8 @@ public record Client(
         boolean requirePushedAuthorizationRequests,
         String jwks,
         String jwksUri,
-        JwsAlgorithm idTokenSignedResponseAlg) {
+        JwsAlgorithm idTokenSignedResponseAlg,
+        boolean dpopBoundAccessTokens) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -75,6 +77,7 @@ public record Client(
                 m.requirePushedAuthorizationRequests(),
                 m.jwks(),
                 m.jwksUri(),
-                m.idTokenSignedResponseAlg());
+                m.idTokenSignedResponseAlg(),
+                m.dpopBoundAccessTokens());
     }
 }

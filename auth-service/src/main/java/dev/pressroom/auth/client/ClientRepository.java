@@ -24,7 +24,7 @@ public class ClientRepository {
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
             + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at, "
             + "logo_uri, client_uri, policy_uri, tos_uri, require_pushed_authorization_requests, jwks, jwks_uri, "
-            + "id_token_signed_response_alg";
+            + "id_token_signed_response_alg, dpop_bound_access_tokens";
 
     private final PostgresCalls postgres;
 
@@ -40,7 +40,7 @@ public class ClientRepository {
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery(
                         "INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)")
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)")
                 .execute(tuple(c).addString(registrationTokenHash))
                 .replaceWithVoid();
     }
@@ -49,7 +49,7 @@ public class ClientRepository {
     public Uni<Void> upsertFirstParty(Client c) {
         return postgres.query(
                         "INSERT INTO clients (" + COLUMNS + ") VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) "
                                 + "ON CONFLICT (id) DO UPDATE SET "
                                 + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
                                 + "redirect_uris = EXCLUDED.redirect_uris, "
@@ -59,7 +59,8 @@ public class ClientRepository {
                                 + "tos_uri = EXCLUDED.tos_uri, "
                                 + "require_pushed_authorization_requests = EXCLUDED.require_pushed_authorization_requests, "
                                 + "jwks = EXCLUDED.jwks, jwks_uri = EXCLUDED.jwks_uri, "
-                                + "id_token_signed_response_alg = EXCLUDED.id_token_signed_response_alg "
+                                + "id_token_signed_response_alg = EXCLUDED.id_token_signed_response_alg, "
+                                + "dpop_bound_access_tokens = EXCLUDED.dpop_bound_access_tokens "
                                 + "WHERE clients.kind = 'first_party'",
                         tuple(c))
                 .replaceWithVoid();
@@ -101,7 +102,8 @@ public class ClientRepository {
                                 + "verified_at = CASE WHEN " + unchanged + " THEN verified_at END, "
                                 + "logo_uri = $8, client_uri = $9, policy_uri = $10, tos_uri = $11, "
                                 + "registration_token_hash = $7, require_pushed_authorization_requests = $12, "
-                                + "jwks = $13, jwks_uri = $14, id_token_signed_response_alg = $15 "
+                                + "jwks = $13, jwks_uri = $14, id_token_signed_response_alg = $15, "
+                                + "dpop_bound_access_tokens = $16 "
                                 + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
@@ -118,7 +120,8 @@ public class ClientRepository {
                                 c.requirePushedAuthorizationRequests(),
                                 c.jwks(),
                                 c.jwksUri(),
-                                c.idTokenSignedResponseAlg().name())))
+                                c.idTokenSignedResponseAlg().name(),
+                                c.dpopBoundAccessTokens())))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -177,7 +180,8 @@ public class ClientRepository {
                 c.requirePushedAuthorizationRequests(),
                 c.jwks(),
                 c.jwksUri(),
-                c.idTokenSignedResponseAlg().name()));
+                c.idTokenSignedResponseAlg().name(),
+                c.dpopBoundAccessTokens()));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -209,6 +213,7 @@ public class ClientRepository {
                 r.getBoolean("require_pushed_authorization_requests"),
                 r.getString("jwks"),
                 r.getString("jwks_uri"),
-                JwsAlgorithm.valueOf(r.getString("id_token_signed_response_alg")));
+                JwsAlgorithm.valueOf(r.getString("id_token_signed_response_alg")),
+                r.getBoolean("dpop_bound_access_tokens"));
     }
 }

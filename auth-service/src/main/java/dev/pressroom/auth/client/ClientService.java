@@ -322,7 +322,8 @@ public class ClientService {
                 m.requirePushedAuthorizationRequests(),
                 m.jwks(),
                 m.jwksUri(),
-                m.idTokenSignedResponseAlg());
+                m.idTokenSignedResponseAlg(),
+                m.dpopBoundAccessTokens());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

@@ -43,6 +43,7 @@ public class Registrations {
             body.put("jwks", new JsonObject(c.jwks()).getMap());
         }
         body.put("id_token_signed_response_alg", c.idTokenSignedResponseAlg().name());
+        body.put("dpop_bound_access_tokens", c.dpopBoundAccessTokens());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

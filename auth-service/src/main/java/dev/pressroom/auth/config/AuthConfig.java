@@ -150,6 +150,8 @@ public interface AuthConfig {
         Duration jwksCacheTtl();
     }
 
+    Dpop dpop();
+
     /** Passkeys (README, "Passkeys"). */
     interface Passkeys {
         /**
@@ -234,5 +236,33 @@ public interface AuthConfig {
     interface Redis {
         /** Redis database number (AUTH_REDIS_DB). */
         int db();
+    }
+
+    /** DPoP proofs (RFC 9449; README, "DPoP"). */
+    interface Dpop {
+        /**
+         * How far a proof's iat may lie from now, either way (AUTH_DPOP_PROOF_WINDOW); its jti is remembered twice as
+         * long, the most a proof inside the window can still be presented.
+         */
+        @WithDefault("PT60S")
+        Duration proofWindow();
+
+        /**
+         * Whether every proof must carry a nonce this server gave out (AUTH_DPOP_REQUIRE_NONCE, RFC 9449 §8, §9): a
+         * proof made in advance by someone who held the key for a while then stops working within two nonce lifetimes.
+         */
+        @WithDefault("false")
+        boolean requireNonce();
+
+        /** How long a nonce is given out before the next one (AUTH_DPOP_NONCE_LIFETIME); the previous stays accepted. */
+        @WithDefault("PT5M")
+        Duration nonceLifetime();
+
+        /**
+         * Proofs one key may have accepted within twice the proof window (AUTH_DPOP_PROOFS_PER_KEY): each jti is kept
+         * in Redis that long, so no key grows it without bound; beyond, 429 slow_down.
+         */
+        @WithDefault("1000")
+        int proofsPerKey();
     }
 }

@@ -39,7 +39,7 @@ final class BearerToken {
             throw invalidRequest("Send the access token in the Authorization header or a form body, never in the URL.");
         }
         if (!isForm(contentType)) {
-            return from(authorization);
+            return fromHeader(authorization);
         }
         Params form = new Params(
                         FormBody.decode(body, () -> invalidRequest("The form body is malformed.")),
@@ -52,7 +52,17 @@ final class BearerToken {
                     }
                     return wellFormed(token);
                 })
-                .orElseGet(() -> from(authorization));
+                .orElseGet(() -> fromHeader(authorization));
+    }
+
+    /** RFC 9449 §7.1: a DPoP-bound access token comes with the DPoP scheme instead of Bearer. */
+    static boolean isDpop(String authorization) {
+        return authorization != null && authorization.regionMatches(true, 0, "DPoP ", 0, 5);
+    }
+
+    /** The token of a Bearer or DPoP Authorization header; whether its scheme suits the token is checked later. */
+    private static String fromHeader(String authorization) {
+        return isDpop(authorization) ? wellFormed(authorization.substring(5).trim()) : from(authorization);
     }
 
     private static boolean isForm(String contentType) {

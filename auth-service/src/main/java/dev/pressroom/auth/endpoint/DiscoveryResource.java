@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.pressroom.auth.client.AssertionRules;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.dpop.DpopProofVerifier;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.Scopes;
@@ -194,6 +195,7 @@ public class DiscoveryResource {
         m.put("backchannel_logout_supported", false);
         m.put("pushed_authorization_request_endpoint", issuer + "/oauth/par");
         m.put("require_pushed_authorization_requests", requirePushedAuthorizationRequests);
+        m.put("dpop_signing_alg_values_supported", DpopProofVerifier.ALGORITHMS);
         return m;
     }
 }

@@ -2,6 +2,7 @@ package dev.pressroom.auth.endpoint;
 
 import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.client.ClientService;
+import dev.pressroom.auth.dpop.DpopProofs;
 import dev.pressroom.auth.grant.GrantRegistry;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
@@ -17,18 +18,23 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The token endpoint (RFC 6749 §3.2): authorization_code and refresh_token. */
+/**
+ * The token endpoint (RFC 6749 §3.2): authorization_code and refresh_token, with a DPoP proof binding the tokens
+ * (RFC 9449 §5).
+ */
 @Path("/oauth/token")
 public class TokenResource {
 
     private final ClientService clients;
     private final GrantRegistry grants;
     private final AbuseLimits limits;
+    private final DpopProofs dpop;
 
-    public TokenResource(ClientService clients, GrantRegistry grants, AbuseLimits limits) {
+    public TokenResource(ClientService clients, GrantRegistry grants, AbuseLimits limits, DpopProofs dpop) {
         this.clients = clients;
         this.grants = grants;
         this.limits = limits;
+        this.dpop = dpop;
     }
 
     @POST
@@ -42,7 +48,8 @@ public class TokenResource {
         ClientCredentials credentials = ClientCredentials.from(authorization, params);
         return limits.tokenRequest(ClientAddress.of(http))
                 .chain(() -> clients.authenticate(credentials))
-                .chain(client -> grants.handle(client, request, ClientAddress.origin(http)))
+                .chain(client -> dpop.tokenRequest(client, http.headers().getAll("DPoP"))
+                        .chain(jkt -> grants.handle(client, request, ClientAddress.origin(http), jkt)))
                 .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));
     }
 

@@ -68,6 +68,9 @@ public class AuthErrorMappers {
         if (e.challenge() != null) {
             builder.header("WWW-Authenticate", e.challenge());
         }
+        if (e.dpopNonce() != null) {
+            builder.header("DPoP-Nonce", e.dpopNonce());
+        }
         if (e.status() == 503) {
             builder.header("Retry-After", "5");
         }

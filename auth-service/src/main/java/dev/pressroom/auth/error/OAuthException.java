@@ -2,19 +2,26 @@ package dev.pressroom.auth.error;
 
 /**
  * An OAuth error answered as JSON (RFC 6749 §5.2, RFC 7009 §2.2.1, RFC 7591 §3.2.2, RFC 6750 §3.1).
- * {@code challenge} is the WWW-Authenticate value for 401 answers.
+ * {@code challenge} is the WWW-Authenticate value for 401 answers; {@code dpopNonce} the DPoP-Nonce header of an answer
+ * that asks for a DPoP nonce (RFC 9449 §8, §9).
  */
 public final class OAuthException extends RuntimeException {
 
     private final int status;
     private final String error;
     private final String challenge;
+    private final String dpopNonce;
 
     public OAuthException(int status, String error, String description, String challenge) {
+        this(status, error, description, challenge, null);
+    }
+
+    public OAuthException(int status, String error, String description, String challenge, String dpopNonce) {
         super(description, null, false, false);
         this.status = status;
         this.error = error;
         this.challenge = challenge;
+        this.dpopNonce = dpopNonce;
     }
 
     public static OAuthException invalidRequest(String description) {
@@ -66,5 +73,9 @@ public final class OAuthException extends RuntimeException {
 
     public String challenge() {
         return challenge;
+    }
+
+    public String dpopNonce() {
+        return dpopNonce;
     }
 }

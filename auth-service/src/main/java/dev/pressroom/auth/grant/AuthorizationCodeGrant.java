@@ -45,7 +45,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     }
 
     @Override
-    public Uni<TokenResponse> handle(Client client, TokenRequest.AuthorizationCode request, Origin origin) {
+    public Uni<TokenResponse> handle(
+            Client client, TokenRequest.AuthorizationCode request, Origin origin, String dpopJkt) {
         if (!Pkce.isValidVerifier(request.codeVerifier())) {
             return Uni.createFrom().failure(verifierMismatch());
         }
@@ -61,7 +62,7 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                             Uni.createFrom()
                                     .failure(OAuthException.invalidGrant("The authorization code is not valid."));
                         case REUSED -> reuse.code(outcome.value(), origin);
-                        case FIRST_USE -> exchange(client, outcome.value());
+                        case FIRST_USE -> exchange(client, outcome.value(), dpopJkt);
                     };
                 });
     }
@@ -79,7 +80,11 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
     }
 
     /** Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. */
-    private Uni<TokenResponse> exchange(Client client, AuthorizationCode code) {
+    /**
+     * RFC 9449 §5: the access token is bound to the proof's key, and so is the refresh token of a public client; a
+     * confidential client's refresh tokens are bound to its credentials already.
+     */
+    private Uni<TokenResponse> exchange(Client client, AuthorizationCode code, String dpopJkt) {
         long now = clock.instant().getEpochSecond();
         if (now >= code.issuedAt() + config.codeTtl().toSeconds()) {
             throw OAuthException.invalidGrant("The authorization code has expired.");
@@ -97,7 +102,8 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                 now,
                 now,
                 code.passkeyId(),
-                code.claims());
-        return issuer.issue(grant, code.scopes(), code.nonce(), null, client.idTokenSignedResponseAlg());
+                code.claims(),
+                client.isPublic() ? dpopJkt : null);
+        return issuer.issue(grant, code.scopes(), code.nonce(), null, client.idTokenSignedResponseAlg(), dpopJkt);
     }
 }

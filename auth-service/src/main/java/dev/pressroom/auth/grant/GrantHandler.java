@@ -15,6 +15,7 @@ public interface GrantHandler<R extends TokenRequest> {
      * Answers one token request of this grant type.
      *
      * @param origin the token request's, for the audit events it may cause
+     * @param dpopJkt the thumbprint of the key of the request's DPoP proof (RFC 9449 §6.1), null without a proof
      */
-    Uni<TokenResponse> handle(Client client, R request, Origin origin);
+    Uni<TokenResponse> handle(Client client, R request, Origin origin, String dpopJkt);
 }

@@ -34,12 +34,12 @@ public class GrantRegistry {
     }
 
     @SuppressWarnings("unchecked")
-    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request, Origin origin) {
+    public <R extends TokenRequest> Uni<TokenResponse> handle(Client client, R request, Origin origin, String dpopJkt) {
         GrantHandler<R> handler = (GrantHandler<R>) handlers.get(request.getClass());
         if (handler == null) {
             throw new IllegalStateException("No handler for " + request.grantType());
         }
-        return handler.handle(client, request, origin)
+        return handler.handle(client, request, origin, dpopJkt)
                 .invoke(() -> issued.computeIfAbsent(request.grantType(), this::counter)
                         .increment());
     }

@@ -56,22 +56,28 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
     }
 
     @Override
-    public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request, Origin origin) {
+    public Uni<TokenResponse> handle(Client client, TokenRequest.RefreshToken request, Origin origin, String dpopJkt) {
         List<String> narrowed =
                 request.scope().map(RefreshTokenGrant::narrowedScopes).orElse(null);
         return tokens.findRefreshToken(request.refreshToken()).chain(found -> switch (found.status()) {
             case UNKNOWN -> Uni.createFrom().failure(OAuthException.invalidGrant("The refresh token is not valid."));
             case REUSED ->
                 retriesForgiven
-                        ? refresh(client, Retiring.retried(request.refreshToken()), found.value(), narrowed, origin)
+                        ? refresh(
+                                client,
+                                Retiring.retried(request.refreshToken()),
+                                found.value(),
+                                narrowed,
+                                origin,
+                                dpopJkt)
                         : reuse.refreshToken(found.value(), client.id(), TokenReuse.Cause.RETIRED, origin);
             case FIRST_USE ->
-                refresh(client, Retiring.current(request.refreshToken()), found.value(), narrowed, origin);
+                refresh(client, Retiring.current(request.refreshToken()), found.value(), narrowed, origin, dpopJkt);
         });
     }
 
     private Uni<TokenResponse> refresh(
-            Client client, Retiring retiring, Grant grant, List<String> narrowed, Origin origin) {
+            Client client, Retiring retiring, Grant grant, List<String> narrowed, Origin origin, String dpopJkt) {
         // A token presented by another client has leaked: revoke its chain as for reuse.
         if (!grant.clientId().equals(client.id())) {
             return reuse.refreshToken(grant, client.id(), TokenReuse.Cause.OTHER_CLIENT, origin);
@@ -84,13 +90,21 @@ public class RefreshTokenGrant implements GrantHandler<TokenRequest.RefreshToken
         if (narrowed != null && !grant.scopes().containsAll(narrowed)) {
             return Uni.createFrom().failure(OAuthException.invalidScope("scope exceeds the scope originally granted."));
         }
+        // RFC 9449 §5: a public client's refresh token is bound to the key of the proof it was issued with. Refused
+        // and left current: its rightful holder still has the key, and whoever copied it could otherwise revoke it.
+        if (grant.jkt() != null && !grant.jkt().equals(dpopJkt)) {
+            return Uni.createFrom()
+                    .failure(OAuthException.invalidGrant(
+                            "The refresh token is bound to a DPoP key; send a proof made with that key."));
+        }
         TokenReuse.Cause reused = retiring.retried() ? TokenReuse.Cause.RETIRED : TokenReuse.Cause.CONCURRENT;
         return issuer.issue(
                         grant,
                         narrowed == null ? grant.scopes() : narrowed,
                         null,
                         retiring,
-                        client.idTokenSignedResponseAlg())
+                        client.idTokenSignedResponseAlg(),
+                        dpopJkt)
                 .invoke(() -> {
                     if (retiring.retried()) {
                         reuse.refreshTokenRetried(grant, origin);

@@ -5,6 +5,8 @@ import dev.pressroom.auth.account.ClaimsService;
 import dev.pressroom.auth.account.StandardClaims;
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.dpop.DpopProofs;
+import dev.pressroom.auth.dpop.Presentation;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.Revocations.Reason;
 import dev.pressroom.auth.store.Grant;
@@ -31,6 +33,7 @@ public class TokenInspection {
     private final dev.pressroom.auth.account.AccountRepository accountRoles;
     private final AuthConfig config;
     private final Clock clock;
+    private final DpopProofs dpop;
 
     public TokenInspection(
             TokenStore tokens,
@@ -39,7 +42,8 @@ public class TokenInspection {
             ClaimsService claims,
             dev.pressroom.auth.account.AccountRepository accountRoles,
             AuthConfig config,
-            Clock clock) {
+            Clock clock,
+            DpopProofs dpop) {
         this.accountRoles = accountRoles;
         this.tokens = tokens;
         this.revocations = revocations;
@@ -47,13 +51,16 @@ public class TokenInspection {
         this.claims = claims;
         this.config = config;
         this.clock = clock;
+        this.dpop = dpop;
     }
 
-    public Uni<Map<String, Object>> userInfo(String accessToken) {
+    /** RFC 9449 §7: a DPoP-bound token needs the DPoP scheme and a proof of its key. */
+    public Uni<Map<String, Object>> userInfo(String accessToken, Presentation presented) {
         return activeAccessToken(accessToken)
                 .onItem()
                 .ifNull()
                 .failWith(() -> OAuthException.invalidToken("The access token is not valid."))
+                .call(grant -> dpop.resourceRequest(grant.jkt(), accessToken, presented, "/oauth/userinfo"))
                 .chain(grant -> {
                     if (!grant.scopes().contains(Scopes.OPENID)) {
                         throw new OAuthException(
@@ -151,10 +158,15 @@ public class TokenInspection {
         body.put("sub", grant.accountId());
         body.put("aud", grant.clientId());
         body.put("iss", config.issuer());
-        body.put("token_type", "access_token".equals(type) ? "Bearer" : "refresh_token");
+        String accessTokenType = grant.jkt() == null ? "Bearer" : "DPoP";
+        body.put("token_type", "access_token".equals(type) ? accessTokenType : "refresh_token");
         body.put("iat", grant.issuedAt());
         body.put("exp", grant.expiresAt());
         body.put("auth_time", grant.authTime());
+        // RFC 9449 §6.2: the key a DPoP-bound token is bound to, for the resource server to check the proof against.
+        if (grant.jkt() != null) {
+            body.put("cnf", Map.of("jkt", grant.jkt()));
+        }
         return body;
     }
 }

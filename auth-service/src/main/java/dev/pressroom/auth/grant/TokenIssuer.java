@@ -73,13 +73,15 @@ public class TokenIssuer {
      * @param nonce        the authorization request's nonce, null on refresh
      * @param retiring     the refresh token being rotated (retired only if these tokens are recorded), null for a code
      * @param idTokenAlg   what the client's ID tokens are signed with (its id_token_signed_response_alg)
+     * @param dpopJkt      the DPoP key the access token is bound to (RFC 9449 §5), null for a bearer token
      */
     public Uni<TokenResponse> issue(
             Grant grant,
             List<String> accessScopes,
             String nonce,
             TokenStore.Retiring retiring,
-            JwsAlgorithm idTokenAlg) {
+            JwsAlgorithm idTokenAlg,
+            String dpopJkt) {
         UUID accountId = UUID.fromString(grant.accountId());
         return Uni.combine()
                 .all()
@@ -114,7 +116,7 @@ public class TokenIssuer {
                                 Reason.PASSKEY_REMOVED,
                                 "The person removed the passkey this sign-in used.");
                     }
-                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring, idTokenAlg);
+                    return mint(found.getItem1(), grant, accessScopes, nonce, retiring, idTokenAlg, dpopJkt);
                 });
     }
 
@@ -124,11 +126,13 @@ public class TokenIssuer {
             List<String> accessScopes,
             String nonce,
             TokenStore.Retiring retiring,
-            JwsAlgorithm idTokenAlg) {
+            JwsAlgorithm idTokenAlg,
+            String dpopJkt) {
         long now = clock.instant().getEpochSecond();
         String accessToken = RedisKeys.newToken(grant.accountId());
         Grant accessGrant = grant.withScopes(
-                accessScopes, now, now + config.accessTokenTtl().toSeconds());
+                        accessScopes, now, now + config.accessTokenTtl().toSeconds())
+                .boundTo(dpopJkt);
         boolean offline = grant.scopes().contains(Scopes.OFFLINE_ACCESS);
         String refreshToken = offline ? RedisKeys.newToken(grant.accountId()) : null;
         // Idle lifetime from now, but never past the chain's absolute end.
@@ -174,7 +178,7 @@ public class TokenIssuer {
                 .call(() -> consents.touch(account.id(), grant.clientId(), clock.instant()))
                 .replaceWith(new TokenResponse(
                         accessToken,
-                        "Bearer",
+                        dpopJkt == null ? "Bearer" : "DPoP",
                         config.accessTokenTtl().toSeconds(),
                         String.join(" ", accessScopes),
                         refreshToken,

@@ -34,7 +34,8 @@ public record ClientMetadata(
         Boolean require_pushed_authorization_requests,
         Map<String, Object> jwks,
         String jwks_uri,
-        String id_token_signed_response_alg) {
+        String id_token_signed_response_alg,
+        Boolean dpop_bound_access_tokens) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -52,7 +53,8 @@ public record ClientMetadata(
             boolean requirePushedAuthorizationRequests,
             String jwks,
             String jwksUri,
-            JwsAlgorithm idTokenSignedResponseAlg) {}
+            JwsAlgorithm idTokenSignedResponseAlg,
+            boolean dpopBoundAccessTokens) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -113,7 +115,8 @@ public record ClientMetadata(
                 // OIDC Registration §2: RS256 when absent.
                 id_token_signed_response_alg == null
                         ? JwsAlgorithm.RS256
-                        : JwsAlgorithm.valueOf(id_token_signed_response_alg));
+                        : JwsAlgorithm.valueOf(id_token_signed_response_alg),
+                Boolean.TRUE.equals(dpop_bound_access_tokens));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */

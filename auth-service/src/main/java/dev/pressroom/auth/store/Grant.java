@@ -10,6 +10,8 @@ import java.util.List;
  * all. {@code chainStart} is when the code was issued: the refresh chain's absolute lifetime counts from it.
  * {@code passkeyId}: the passkey the session signed in with, null for a password; once it is removed the grant ends.
  * {@code claims}: the claims parameter's claims, answered in every ID token of the grant and in user info.
+ * {@code jkt}: the thumbprint of the DPoP key the token is bound to (RFC 9449 §6.1), null for a bearer token; on a
+ * grant's refresh tokens, the key a public client's refresh must prove (§5).
  */
 @RegisterForReflection
 public record Grant(
@@ -25,7 +27,8 @@ public record Grant(
         long issuedAt,
         long expiresAt,
         String passkeyId,
-        RequestedClaims claims) {
+        RequestedClaims claims,
+        String jkt) {
 
     /** Grants made before the claims parameter existed asked for none. */
     @Override
@@ -47,6 +50,26 @@ public record Grant(
                 issuedAt,
                 expiresAt,
                 passkeyId,
-                claims);
+                claims,
+                jkt);
+    }
+
+    /** The same grant bound to another DPoP key, or to none. */
+    public Grant boundTo(String dpopJkt) {
+        return new Grant(
+                grantId,
+                consentId,
+                clientId,
+                accountId,
+                scopes,
+                authTime,
+                sid,
+                amr,
+                chainStart,
+                issuedAt,
+                expiresAt,
+                passkeyId,
+                claims,
+                dpopJkt);
     }
 }

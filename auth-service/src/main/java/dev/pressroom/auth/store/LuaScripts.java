@@ -148,4 +148,18 @@ final class LuaScripts {
             redis.call('EXPIRE', KEYS[1], ARGV[4])
             return 0
             """;
+
+    /**
+     * Records a DPoP proof's jti (RFC 9449 §11.1) in its key's set, dropping those expired first. KEYS: the key's set.
+     * ARGV: now, the proof's expiry, the most live proofs per key, the jti's hash, the set's TTL. Answers first,
+     * replayed or full.
+     */
+    static final String USE_DPOP_PROOF = """
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+            if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return 'replayed' end
+            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 'full' end
+            redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+            if redis.call('TTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
+            return 'first'
+            """;
 }

@@ -92,6 +92,15 @@ public final class RedisKeys {
         return PREFIX + "par:" + Tokens.sha256(requestUri);
     }
 
+    /** The DPoP proofs recently used with one key, by its JWK thumbprint (itself a SHA-256). */
+    static String dpopProofs(String jkt) {
+        return PREFIX + "dpop:jti:" + jkt;
+    }
+
+    static String dpopNonceKey() {
+        return PREFIX + "dpop:nonce-key";
+    }
+
     /** Null for a token not of our form. */
     private static String tokenKey(String kind, String token) {
         String tag = tagOf(token);

@@ -45,6 +45,7 @@ class ClientTest {
                 c.requirePushedAuthorizationRequests(),
                 null,
                 null,
-                c.idTokenSignedResponseAlg());
+                c.idTokenSignedResponseAlg(),
+                false);
     }
 }

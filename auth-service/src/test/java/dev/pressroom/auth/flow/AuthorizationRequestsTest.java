@@ -39,7 +39,8 @@ class AuthorizationRequestsTest {
             false,
             null,
             null,
-            JwsAlgorithm.RS256);
+            JwsAlgorithm.RS256,
+            false);
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

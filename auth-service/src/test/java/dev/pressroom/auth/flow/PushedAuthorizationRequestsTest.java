@@ -55,6 +55,7 @@ class PushedAuthorizationRequestsTest {
                 requiresPar,
                 null,
                 null,
-                c.idTokenSignedResponseAlg());
+                c.idTokenSignedResponseAlg(),
+                c.dpopBoundAccessTokens());
     }
 }

@@ -43,7 +43,7 @@ class AuthorizationCodeGrantTest {
 
     private Uni<TokenResponse> exchange(Client client, String code, String redirectUri, String codeVerifier) {
         return grants.authorizationCode.handle(
-                client, new TokenRequest.AuthorizationCode(code, redirectUri, codeVerifier), ORIGIN);
+                client, new TokenRequest.AuthorizationCode(code, redirectUri, codeVerifier), ORIGIN, null);
     }
 
     private TokenResponse exchange(String code) {

@@ -50,14 +50,14 @@ class RefreshTokenGrantTest {
             String verifier = Tokens.random(32);
             String code = grants.code(app, person, verifier, "n-1", "openid", "profile", "offline_access");
             this.issued = grants.authorizationCode
-                    .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN)
+                    .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN, null)
                     .await()
                     .indefinitely();
         }
 
         Uni<TokenResponse> refresh(Client client, String refreshToken, String scope) {
             return grants.refreshToken.handle(
-                    client, new TokenRequest.RefreshToken(refreshToken, Optional.ofNullable(scope)), ORIGIN);
+                    client, new TokenRequest.RefreshToken(refreshToken, Optional.ofNullable(scope)), ORIGIN, null);
         }
 
         Outcome.Status state(String refreshToken) {
@@ -92,7 +92,7 @@ class RefreshTokenGrantTest {
         String verifier = Tokens.random(32);
         String code = grants.code(app, person, passkeyId, verifier, "n-2", "openid", "offline_access");
         TokenResponse tokens = grants.authorizationCode
-                .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN)
+                .handle(app, new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier), ORIGIN, null)
                 .await()
                 .indefinitely();
         String renewed = refresh(tokens.refreshToken()).refreshToken();
@@ -111,6 +111,67 @@ class RefreshTokenGrantTest {
     @AfterEach
     void close() {
         grants.close();
+    }
+
+    @Test
+    void refreshWhenPublicClientsTokenIsBoundThenOtherKeyOrNoProofInvalidGrantAndTokenStaysCurrent() {
+        Client nativeApp = TestGrants.publicClient("native", "openid", "offline_access");
+        TestGrants.Consented person = grants.consented("native", "openid", "offline_access");
+        String verifier = Tokens.random(32);
+        String code = grants.code(nativeApp, person, verifier, "n-3", "openid", "offline_access");
+        TokenResponse bound = grants.authorizationCode
+                .handle(
+                        nativeApp,
+                        new TokenRequest.AuthorizationCode(code, TestClients.REDIRECT, verifier),
+                        ORIGIN,
+                        "key-1")
+                .await()
+                .indefinitely();
+        assertThat(bound.tokenType()).isEqualTo("DPoP");
+
+        for (String otherKey : new String[] {"key-2", null}) {
+            assertThat(refused(refreshWithProof(nativeApp, bound.refreshToken(), otherKey))
+                            .error())
+                    .isEqualTo("invalid_grant");
+        }
+        assertThat(state(bound.refreshToken())).isEqualTo(Outcome.Status.FIRST_USE);
+
+        TokenResponse rotated = refreshWithProof(nativeApp, bound.refreshToken(), "key-1")
+                .await()
+                .indefinitely();
+        assertThat(rotated.tokenType()).isEqualTo("DPoP");
+        assertThat(refused(refreshWithProof(nativeApp, rotated.refreshToken(), "key-2"))
+                        .error())
+                .as("the successor is bound to the same key")
+                .isEqualTo("invalid_grant");
+    }
+
+    @Test
+    void refreshWhenConfidentialClientThenEachRefreshBindsTheAccessTokenToItsOwnProofOrNone() {
+        TokenResponse bound =
+                refreshWithProof(app, issued.refreshToken(), "key-2").await().indefinitely();
+        TokenResponse bearer =
+                refreshWithProof(app, bound.refreshToken(), null).await().indefinitely();
+
+        assertThat(bound.tokenType()).isEqualTo("DPoP");
+        assertThat(grants.tokens
+                        .findAccessToken(bound.accessToken())
+                        .await()
+                        .indefinitely()
+                        .jkt())
+                .isEqualTo("key-2");
+        assertThat(bearer.tokenType()).isEqualTo("Bearer");
+        assertThat(grants.tokens
+                        .findAccessToken(bearer.accessToken())
+                        .await()
+                        .indefinitely()
+                        .jkt())
+                .isNull();
+    }
+
+    private Uni<TokenResponse> refreshWithProof(Client client, String refreshToken, String dpopJkt) {
+        return grants.refreshToken.handle(
+                client, new TokenRequest.RefreshToken(refreshToken, Optional.empty()), ORIGIN, dpopJkt);
     }
 
     private Uni<TokenResponse> refresh(Client client, String refreshToken, String scope) {

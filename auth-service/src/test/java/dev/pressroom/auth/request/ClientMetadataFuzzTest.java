@@ -61,7 +61,8 @@ class ClientMetadataFuzzTest {
                 null,
                 null,
                 null,
-                nullable(data, data.pickValue(ALGORITHMS)));
+                nullable(data, data.pickValue(ALGORITHMS)),
+                data.consumeBoolean());
         boolean firstParty = data.consumeBoolean();
 
         ClientMetadata.Valid valid;

@@ -61,6 +61,7 @@ class ClientMetadataTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -8,7 +8,9 @@ import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.Browser;
 import dev.pressroom.auth.support.TestClients;
+import dev.pressroom.auth.support.TestClock;
 import dev.pressroom.auth.support.TimeMachine;
+import dev.pressroom.kernel.id.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -18,7 +20,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A grant holds a bounded number of live tokens, and revoking a full grant takes every one of them. */
+/**
+ * A grant holds a bounded number of live tokens, and revoking a full grant takes every one of them; a DPoP key holds a
+ * bounded number of recorded proofs, each for a bounded time.
+ */
 @QuarkusTest
 class GrantBoundsResourceTest {
 
@@ -27,6 +32,15 @@ class GrantBoundsResourceTest {
 
     @Inject
     AuthConfig config;
+
+    @Inject
+    DpopStore dpop;
+
+    @Inject
+    TestClock clock;
+
+    @Inject
+    RedisCalls redis;
 
     @AfterEach
     void reset() {
@@ -62,6 +76,35 @@ class GrantBoundsResourceTest {
                     .statusCode(401);
         }
         app.refresh(refresh).then().statusCode(400);
+    }
+
+    @Test
+    void useWhenKeyHasAllItsProofsRecordedThenFullAndTheSetStaysBoundedAndExpires() {
+        String jkt = Tokens.sha256("a key of the bounds test " + Tokens.random(8));
+        int max = config.dpop().proofsPerKey();
+        long lifetime = 2 * config.dpop().proofWindow().toSeconds();
+        long expiresAt = clock.instant().getEpochSecond() + lifetime;
+        for (int i = 0; i < max; i++) {
+            assertThat(use(jkt, "jti-" + i, expiresAt)).isEqualTo(DpopStore.ProofUse.FIRST);
+        }
+
+        assertThat(use(jkt, "jti-" + max, expiresAt)).isEqualTo(DpopStore.ProofUse.FULL);
+        assertThat(use(jkt, "jti-0", expiresAt)).isEqualTo(DpopStore.ProofUse.REPLAYED);
+        String key = RedisKeys.dpopProofs(jkt);
+        assertThat(redis.command("ZCARD", key).await().indefinitely().toLong()).isEqualTo(max);
+        assertThat(redis.command("TTL", key).await().indefinitely().toLong()).isBetween(1L, lifetime);
+
+        // Once the recorded proofs expired (by the service's clock; Redis has not dropped the set yet), the key may
+        // prove again, and the script drops the expired.
+        clock.advance(Duration.ofSeconds(lifetime + 1));
+        assertThat(use(jkt, "jti-" + max, expiresAt + lifetime + 1)).isEqualTo(DpopStore.ProofUse.FIRST);
+        assertThat(redis.command("ZCARD", key).await().indefinitely().toLong()).isEqualTo(1);
+    }
+
+    private DpopStore.ProofUse use(String jkt, String jti, long expiresAt) {
+        return dpop.use(jkt, jti, expiresAt, config.dpop().proofsPerKey())
+                .await()
+                .indefinitely();
     }
 
     /**

@@ -146,7 +146,33 @@ public final class TestGrants implements AutoCloseable {
                 false,
                 null,
                 null,
-                JwsAlgorithm.RS256);
+                JwsAlgorithm.RS256,
+                false);
+    }
+
+    /** A public client (auth method none, a native app) registered for {@code scopes}. */
+    public static Client publicClient(String id, String... scopes) {
+        Client confidential = client(id, scopes);
+        return new Client(
+                id,
+                null,
+                confidential.name(),
+                confidential.redirectUris(),
+                List.of(),
+                confidential.scopes(),
+                ClientMetadata.Links.NONE,
+                OAuthParams.AUTH_METHOD_NONE,
+                Client.Kind.FIRST_PARTY,
+                false,
+                null,
+                null,
+                "admin",
+                Instant.EPOCH,
+                false,
+                null,
+                null,
+                JwsAlgorithm.RS256,
+                false);
     }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */
