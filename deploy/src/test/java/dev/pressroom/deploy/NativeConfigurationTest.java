@@ -29,14 +29,16 @@ class NativeConfigurationTest {
     /** Packages whose records are wire formats (STYLE.md: records for DTOs, feature/rest for the HTTP layer). */
     private static final Set<String> DTO_PACKAGES = Set.of("rest", "dto", "json");
     /**
-     * Read at build time (configuration; Qute's localized message bundles, compiled into classes) or by native-image
-     * itself, not loaded by the running service.
+     * Read at build time (configuration; Qute's localized message bundles, compiled into classes; the static OpenAPI
+     * document, merged by smallrye-openapi into the META-INF/quarkus-generated-openapi-doc.* Quarkus ships itself) or
+     * by native-image itself, not loaded by the running service.
      */
     private static final List<String> BUILD_TIME_RESOURCES = List.of(
             "application.properties",
             "messages/",
             "application.yaml",
             "application.yml",
+            "META-INF/openapi.yaml",
             "META-INF/native-image/",
             "META-INF/beans.xml",
             "META-INF/jandex.idx");
