@@ -387,19 +387,5 @@ if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
 fi
 grep -o 'RS256 signing with [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 grep -o 'Argon2id by [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
-# AUTH_BENCH_FLOORS=0 leaves out the signing and hashing floors below (a minute or more), e.g. to compare JVM flags.
-if [[ "${AUTH_BENCH_FLOORS:-1}" == 0 ]]; then
-  printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
-  exit 0
-fi
-# SignBench lives in the service's package (it measures both signers, OpenSslRsaSigner is package-private).
-javac -d "$WORK/signbench" -cp "$ROOT/auth-service/target/classes" "$BENCH/SignBench.java"
-java -cp "$WORK/signbench:$ROOT/auth-service/target/classes" dev.pressroom.auth.token.SignBench \
-  | sed 's/^RESULT /RS256 signing floor (one core), /'
-# HashBench too (it measures the reference C and Bouncy Castle, whose classes are package-private; Bouncy Castle's jar
-# comes from the packaged application).
-BC_JAR="$(ls "$LIB"/org.bouncycastle.bcprov-*.jar)"
-javac -d "$WORK/hashbench" -cp "$ROOT/auth-service/target/classes:$BC_JAR" "$BENCH/HashBench.java"
-java -cp "$WORK/hashbench:$ROOT/auth-service/target/classes:$BC_JAR" dev.pressroom.auth.password.HashBench \
-  | sed 's/^RESULT /password hash floor (one core), /'
+# The signing and hashing floors are JMH's (make bench-micro: auth-service/bench/jmh), not this script's.
 printf 'JVM: %s; MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
