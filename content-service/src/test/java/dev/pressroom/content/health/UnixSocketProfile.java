@@ -22,9 +22,11 @@ public class UnixSocketProfile implements QuarkusTestProfile {
         String port = System.getenv().getOrDefault("PG_PORT", "5432");
         String user = System.getenv().getOrDefault("PG_USER", "postgres");
         String password = System.getenv().getOrDefault("PG_PASSWORD", "");
+        // The run's own database when one is given (-Dcontent.db.name, as parallel runs do), else the test profile's.
+        String database = System.getProperty("content.db.name", "content_test");
         String directories;
         try (Connection c = DriverManager.getConnection(
-                        "jdbc:postgresql://" + host + ":" + port + "/content_test", user, password);
+                        "jdbc:postgresql://" + host + ":" + port + "/" + database, user, password);
                 ResultSet r = c.createStatement().executeQuery("SHOW unix_socket_directories")) {
             r.next();
             directories = r.getString(1);
@@ -37,6 +39,7 @@ public class UnixSocketProfile implements QuarkusTestProfile {
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException(
                         "the test PostgreSQL has no Unix socket (unix_socket_directories = '" + directories + "')"));
-        return Map.of("quarkus.datasource.reactive.url", "postgresql://:" + port + "/content_test?host=" + directory);
+        return Map.of(
+                "quarkus.datasource.reactive.url", "postgresql://:" + port + "/" + database + "?host=" + directory);
     }
 }
