@@ -91,6 +91,8 @@ public final class TestRegisteredClients {
                     null,
                     null,
                     JwsAlgorithm.RS256,
+                    false,
+                    null,
                     false);
         }
     }
