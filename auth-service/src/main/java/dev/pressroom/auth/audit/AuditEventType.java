@@ -43,7 +43,13 @@ public enum AuditEventType {
     /** A signing key was published, activated or retired (details.step). */
     SIGNING_KEY_ROTATED("signing_key_rotated"),
     /** Any call of the admin API, refused ones included (details.actor, method, path, status). */
-    ADMIN_CALL("admin_call");
+    ADMIN_CALL("admin_call"),
+    /** A client's backchannel_logout_uri took a logout token (details.attempt, result: HTTP 200 or 204). */
+    BACKCHANNEL_LOGOUT_DELIVERED("backchannel_logout_delivered"),
+    /** A logout token's delivery failed and is tried again later (details.attempt, result: the status or reason). */
+    BACKCHANNEL_LOGOUT_RETRIED("backchannel_logout_retried"),
+    /** A logout token's delivery failed for the last time: given up (details.attempt, result). */
+    BACKCHANNEL_LOGOUT_FAILED("backchannel_logout_failed");
 
     private final String code;
 

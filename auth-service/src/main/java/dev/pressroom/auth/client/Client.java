@@ -11,6 +11,8 @@ import java.util.List;
  * {@code requirePushedAuthorizationRequests}: its authorization requests must come through the PAR endpoint (RFC 9126 §6).
  * {@code idTokenSignedResponseAlg}: what its ID tokens are signed with (OIDC Registration §2).
  * {@code dpopBoundAccessTokens}: every token request must carry a DPoP proof (RFC 9449 §5.2).
+ * {@code backchannelLogoutUri}: where its logout tokens are posted, null for none; {@code
+ * backchannelLogoutSessionRequired}: they must carry the session's sid (Back-Channel Logout §2.2).
  */
 public record Client(
         String id,
@@ -31,7 +33,9 @@ public record Client(
         String jwks,
         String jwksUri,
         JwsAlgorithm idTokenSignedResponseAlg,
-        boolean dpopBoundAccessTokens) {
+        boolean dpopBoundAccessTokens,
+        String backchannelLogoutUri,
+        boolean backchannelLogoutSessionRequired) {
 
     public enum Kind {
         FIRST_PARTY,
@@ -78,6 +82,8 @@ public record Client(
                 m.jwks(),
                 m.jwksUri(),
                 m.idTokenSignedResponseAlg(),
-                m.dpopBoundAccessTokens());
+                m.dpopBoundAccessTokens(),
+                m.backchannelLogoutUri(),
+                m.backchannelLogoutSessionRequired());
     }
 }

@@ -53,22 +53,23 @@ public class ClientKeys {
     }
 
     /**
-     * Fails with invalid_client_metadata when the metadata's jwks_uri is not https or its host resolves to an address
-     * that is not public, so a client hears of it at registration rather than at its first token request.
+     * Fails with invalid_client_metadata when a URL the metadata names for us to call ({@code member}: jwks_uri,
+     * backchannel_logout_uri) is not https or its host resolves to an address that is not public, so a client hears
+     * of it at registration rather than when we first call it. Delivery checks again, as DNS can change.
      */
-    public Uni<Void> checkRegistered(String jwksUri) {
-        if (jwksUri == null) {
+    public Uni<Void> checkRegistered(String member, String url) {
+        if (url == null) {
             return Uni.createFrom().voidItem();
         }
         return Uni.createFrom()
                 .item(() -> {
-                    URI uri = parse(jwksUri);
+                    URI uri = parse(member, url);
                     String problem = http.uriProblem(uri)
                             .or(() -> http.addressProblem(uri))
                             .orElse(null);
                     if (problem != null) {
                         throw new OAuthException(
-                                400, "invalid_client_metadata", "jwks_uri " + jwksUri + ": " + problem + ".", null);
+                                400, "invalid_client_metadata", member + " " + url + ": " + problem + ".", null);
                     }
                     return (Void) null;
                 })
@@ -109,7 +110,7 @@ public class ClientKeys {
     private List<JsonWebKey> download(String jwksUri) {
         BoundedHttp.Answer answer;
         try {
-            answer = http.get(parse(jwksUri), "application/jwk-set+json, application/json");
+            answer = http.get(parse("jwks_uri", jwksUri), "application/jwk-set+json, application/json");
         } catch (OutboundException e) {
             LOG.debugf("jwks_uri fetch failed: %s", e.getMessage());
             throw OAuthException.invalidClient("The client's jwks_uri could not be fetched: " + e.getMessage() + ".");
@@ -129,11 +130,11 @@ public class ClientKeys {
         return parsed.keys();
     }
 
-    private static URI parse(String uri) {
+    private static URI parse(String member, String uri) {
         try {
             return new URI(uri);
         } catch (java.net.URISyntaxException e) {
-            throw new OAuthException(400, "invalid_client_metadata", "jwks_uri is not a URL.", null);
+            throw new OAuthException(400, "invalid_client_metadata", member + " is not a URL.", null);
         }
     }
 }

@@ -24,7 +24,8 @@ public class ClientRepository {
     private static final String COLUMNS = "id, secret_hash, name, redirect_uris, post_logout_redirect_uris, scopes, "
             + "auth_method, kind, verified, verified_by, verified_at, created_by, created_at, "
             + "logo_uri, client_uri, policy_uri, tos_uri, require_pushed_authorization_requests, jwks, jwks_uri, "
-            + "id_token_signed_response_alg, dpop_bound_access_tokens";
+            + "id_token_signed_response_alg, dpop_bound_access_tokens, backchannel_logout_uri, "
+            + "backchannel_logout_session_required";
 
     private final PostgresCalls postgres;
 
@@ -40,7 +41,7 @@ public class ClientRepository {
     public Uni<Void> insert(SqlClient sql, Client c, String registrationTokenHash) {
         return sql.preparedQuery(
                         "INSERT INTO clients (" + COLUMNS + ", registration_token_hash) VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)")
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)")
                 .execute(tuple(c).addString(registrationTokenHash))
                 .replaceWithVoid();
     }
@@ -49,7 +50,7 @@ public class ClientRepository {
     public Uni<Void> upsertFirstParty(Client c) {
         return postgres.query(
                         "INSERT INTO clients (" + COLUMNS + ") VALUES "
-                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) "
+                                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) "
                                 + "ON CONFLICT (id) DO UPDATE SET "
                                 + "secret_hash = EXCLUDED.secret_hash, name = EXCLUDED.name, "
                                 + "redirect_uris = EXCLUDED.redirect_uris, "
@@ -60,7 +61,9 @@ public class ClientRepository {
                                 + "require_pushed_authorization_requests = EXCLUDED.require_pushed_authorization_requests, "
                                 + "jwks = EXCLUDED.jwks, jwks_uri = EXCLUDED.jwks_uri, "
                                 + "id_token_signed_response_alg = EXCLUDED.id_token_signed_response_alg, "
-                                + "dpop_bound_access_tokens = EXCLUDED.dpop_bound_access_tokens "
+                                + "dpop_bound_access_tokens = EXCLUDED.dpop_bound_access_tokens, "
+                                + "backchannel_logout_uri = EXCLUDED.backchannel_logout_uri, "
+                                + "backchannel_logout_session_required = EXCLUDED.backchannel_logout_session_required "
                                 + "WHERE clients.kind = 'first_party'",
                         tuple(c))
                 .replaceWithVoid();
@@ -103,7 +106,8 @@ public class ClientRepository {
                                 + "logo_uri = $8, client_uri = $9, policy_uri = $10, tos_uri = $11, "
                                 + "registration_token_hash = $7, require_pushed_authorization_requests = $12, "
                                 + "jwks = $13, jwks_uri = $14, id_token_signed_response_alg = $15, "
-                                + "dpop_bound_access_tokens = $16 "
+                                + "dpop_bound_access_tokens = $16, backchannel_logout_uri = $17, "
+                                + "backchannel_logout_session_required = $18 "
                                 + "WHERE id = $1 AND kind = 'dynamic' AND registration_token_hash = $6",
                         Tuple.tuple(Arrays.asList(
                                 c.id(),
@@ -121,7 +125,9 @@ public class ClientRepository {
                                 c.jwks(),
                                 c.jwksUri(),
                                 c.idTokenSignedResponseAlg().name(),
-                                c.dpopBoundAccessTokens())))
+                                c.dpopBoundAccessTokens(),
+                                c.backchannelLogoutUri(),
+                                c.backchannelLogoutSessionRequired())))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -181,7 +187,9 @@ public class ClientRepository {
                 c.jwks(),
                 c.jwksUri(),
                 c.idTokenSignedResponseAlg().name(),
-                c.dpopBoundAccessTokens()));
+                c.dpopBoundAccessTokens(),
+                c.backchannelLogoutUri(),
+                c.backchannelLogoutSessionRequired()));
     }
 
     private static Client first(RowSet<Row> rows) {
@@ -214,6 +222,8 @@ public class ClientRepository {
                 r.getString("jwks"),
                 r.getString("jwks_uri"),
                 JwsAlgorithm.valueOf(r.getString("id_token_signed_response_alg")),
-                r.getBoolean("dpop_bound_access_tokens"));
+                r.getBoolean("dpop_bound_access_tokens"),
+                r.getString("backchannel_logout_uri"),
+                r.getBoolean("backchannel_logout_session_required"));
     }
 }

@@ -119,7 +119,8 @@ public class ClientService {
                 : givenSecret != null ? givenSecret : Tokens.random(32);
         Client client = unverified(clientId, secret, m, Client.Kind.FIRST_PARTY, createdBy, clock.instant());
         return clientKeys
-                .checkRegistered(m.jwksUri())
+                .checkRegistered("jwks_uri", m.jwksUri())
+                .chain(() -> clientKeys.checkRegistered("backchannel_logout_uri", m.backchannelLogoutUri()))
                 .chain(() -> clients.find(clientId))
                 .chain(existing -> {
                     if (existing != null && existing.kind() != Client.Kind.FIRST_PARTY) {
@@ -161,7 +162,8 @@ public class ClientService {
         Client client = unverified(clientId, secret, m, Client.Kind.DYNAMIC, "registration", now);
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
         return clientKeys
-                .checkRegistered(m.jwksUri())
+                .checkRegistered("jwks_uri", m.jwksUri())
+                .chain(() -> clientKeys.checkRegistered("backchannel_logout_uri", m.backchannelLogoutUri()))
                 .chain(() -> postgres.inTransaction(sql -> sql.preparedQuery(
                                 "UPDATE initial_access_tokens SET uses = uses + 1, "
                                         + "used_at = $2, used_by_client = $3 WHERE token_hash = $1 AND uses < max_uses "
@@ -231,7 +233,8 @@ public class ClientService {
             return Uni.createFrom().failure(noSigningKey(m));
         }
         return clientKeys
-                .checkRegistered(m.jwksUri())
+                .checkRegistered("jwks_uri", m.jwksUri())
+                .chain(() -> clientKeys.checkRegistered("backchannel_logout_uri", m.backchannelLogoutUri()))
                 .chain(() -> readRegistration(clientId, registrationToken))
                 .chain(existing -> {
                     if (!existing.authMethod().equals(m.authMethod())) {
@@ -323,7 +326,9 @@ public class ClientService {
                 m.jwks(),
                 m.jwksUri(),
                 m.idTokenSignedResponseAlg(),
-                m.dpopBoundAccessTokens());
+                m.dpopBoundAccessTokens(),
+                m.backchannelLogoutUri(),
+                m.backchannelLogoutSessionRequired());
     }
 
     /** A client with its one-time secret and registration access token (null where not applicable). */

@@ -44,6 +44,8 @@ public class Registrations {
         }
         body.put("id_token_signed_response_alg", c.idTokenSignedResponseAlg().name());
         body.put("dpop_bound_access_tokens", c.dpopBoundAccessTokens());
+        putIfPresent(body, "backchannel_logout_uri", c.backchannelLogoutUri());
+        body.put("backchannel_logout_session_required", c.backchannelLogoutSessionRequired());
         if (registered.registrationAccessToken() != null) {
             body.put("registration_access_token", registered.registrationAccessToken());
         }

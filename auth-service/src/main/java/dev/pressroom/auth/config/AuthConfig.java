@@ -128,7 +128,7 @@ public interface AuthConfig {
 
     Outbound outbound();
 
-    /** Calls to URLs a client registered: its jwks_uri (README, "private_key_jwt"). */
+    /** Calls to URLs a client registered: its jwks_uri (README, "private_key_jwt") and backchannel_logout_uri. */
     interface Outbound {
         /**
          * Lets those URLs be loopback addresses, over http too (AUTH_OUTBOUND_ALLOW_LOOPBACK): for receivers on the
@@ -148,6 +148,34 @@ public interface AuthConfig {
         /** How long a client's fetched JWK Set is used before it is fetched again (AUTH_JWKS_CACHE_TTL). */
         @WithDefault("PT5M")
         Duration jwksCacheTtl();
+    }
+
+    Backchannel backchannel();
+
+    /** Back-channel logout deliveries (README, "Back-channel logout"). */
+    interface Backchannel {
+        /** How often each replica looks for logout tokens due to be posted (AUTH_BACKCHANNEL_EVERY). */
+        @WithDefault("PT1S")
+        Duration every();
+
+        /**
+         * A logout token's lifetime (exp - iat, AUTH_BACKCHANNEL_TOKEN_TTL), and so how long its delivery is
+         * retried: a token the client must refuse as expired is not sent.
+         */
+        @WithDefault("PT2M")
+        Duration tokenTtl();
+
+        /** Deliveries tried per token before it is given up (AUTH_BACKCHANNEL_MAX_ATTEMPTS). */
+        @WithDefault("6")
+        int maxAttempts();
+
+        /** The wait after a first failed delivery, doubled after each further one (AUTH_BACKCHANNEL_FIRST_BACKOFF). */
+        @WithDefault("PT5S")
+        Duration firstBackoff();
+
+        /** The longest wait between two deliveries of one token (AUTH_BACKCHANNEL_MAX_BACKOFF). */
+        @WithDefault("PT1M")
+        Duration maxBackoff();
     }
 
     Dpop dpop();

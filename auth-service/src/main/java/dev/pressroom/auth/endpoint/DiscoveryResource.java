@@ -192,7 +192,9 @@ public class DiscoveryResource {
         m.put("request_uri_parameter_supported", false);
         m.put("authorization_response_iss_parameter_supported", true);
         m.put("frontchannel_logout_supported", false);
-        m.put("backchannel_logout_supported", false);
+        // Back-Channel Logout §2.1: logout tokens are posted, with sid, to each client's backchannel_logout_uri.
+        m.put("backchannel_logout_supported", true);
+        m.put("backchannel_logout_session_supported", true);
         m.put("pushed_authorization_request_endpoint", issuer + "/oauth/par");
         m.put("require_pushed_authorization_requests", requirePushedAuthorizationRequests);
         m.put("dpop_signing_alg_values_supported", DpopProofVerifier.ALGORITHMS);

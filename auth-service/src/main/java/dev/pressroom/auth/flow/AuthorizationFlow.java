@@ -29,6 +29,7 @@ import dev.pressroom.auth.store.PendingRequest;
 import dev.pressroom.auth.store.PendingRequestStore;
 import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.Session;
+import dev.pressroom.auth.store.SessionClients;
 import dev.pressroom.auth.store.SessionStore;
 import dev.pressroom.auth.token.AuthenticationMethods;
 import dev.pressroom.auth.validate.RedirectUris;
@@ -70,6 +71,7 @@ public class AuthorizationFlow {
     private final AuditLog audit;
     private final PasskeyCeremonies passkeys;
     private final PushedAuthorizationRequests pushed;
+    private final SessionClients sessionClients;
 
     public AuthorizationFlow(
             ClientService clients,
@@ -83,7 +85,8 @@ public class AuthorizationFlow {
             Clock clock,
             AuditLog audit,
             PasskeyCeremonies passkeys,
-            PushedAuthorizationRequests pushed) {
+            PushedAuthorizationRequests pushed,
+            SessionClients sessionClients) {
         this.clients = clients;
         this.accounts = accounts;
         this.consents = consents;
@@ -96,6 +99,7 @@ public class AuthorizationFlow {
         this.audit = audit;
         this.passkeys = passkeys;
         this.pushed = pushed;
+        this.sessionClients = sessionClients;
     }
 
     /**
@@ -580,7 +584,9 @@ public class AuthorizationFlow {
         params.put("code", code);
         params.put("state", request.state());
         params.put("iss", config.issuer()); // RFC 9207
+        // Back-Channel Logout §2.3: the session now has this client, which hears when it ends.
         return codes.save(code, data)
+                .call(() -> sessionClients.record(session.accountId(), session.sid(), request.clientId()))
                 .replaceWith(
                         new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
     }

@@ -10,6 +10,7 @@ import dev.pressroom.auth.audit.AuditRepository;
 import dev.pressroom.auth.audit.Origin;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.grant.Revocations;
+import dev.pressroom.auth.logout.BackchannelLogout;
 import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.passkey.Passkey;
 import dev.pressroom.auth.passkey.PasskeyStore;
@@ -33,6 +34,7 @@ public class ConnectedApps {
     private final AuditLog audit;
     private final AuditRepository events;
     private final PasskeyStore passkeys;
+    private final BackchannelLogout backchannel;
 
     public ConnectedApps(
             AccountService accounts,
@@ -40,13 +42,15 @@ public class ConnectedApps {
             Revocations revocations,
             AuditLog audit,
             AuditRepository events,
-            PasskeyStore passkeys) {
+            PasskeyStore passkeys,
+            BackchannelLogout backchannel) {
         this.accounts = accounts;
         this.consents = consents;
         this.revocations = revocations;
         this.audit = audit;
         this.events = events;
         this.passkeys = passkeys;
+        this.backchannel = backchannel;
     }
 
     /** What a person cares to see of their own audit events: sign-ins and what they allowed or removed. */
@@ -84,7 +88,7 @@ public class ConnectedApps {
     /**
      * Consent first, then the tokens: once the consent is gone no new code is issued without asking and no token of
      * the app refreshes (TokenIssuer checks the consent), and the revocation then removes every code, access token
-     * and refresh chain already issued.
+     * and refresh chain already issued. Last, the app is told over the back channel, if it asked to be.
      */
     public Uni<Void> remove(Session session, String clientId, String formCsrf, String cookieCsrf, Origin origin) {
         if (formCsrf == null
@@ -102,6 +106,7 @@ public class ConnectedApps {
                     }
                 })
                 .chain(() -> revocations.revokeApp(session.accountId(), clientId, Revocations.Reason.CONNECTED_APPS))
-                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.APP_REMOVED, accountId, clientId, origin)));
+                .invoke(() -> audit.record(AuditEvent.of(AuditEventType.APP_REMOVED, accountId, clientId, origin)))
+                .chain(() -> backchannel.appRemoved(session.accountId(), clientId));
     }
 }

@@ -4,6 +4,7 @@ import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.error.ErrorPageException;
 import dev.pressroom.auth.grant.Revocations;
+import dev.pressroom.auth.logout.BackchannelLogout;
 import dev.pressroom.auth.page.Problem;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
@@ -33,12 +34,19 @@ public class LogoutFlow {
     private final SessionStore sessions;
     private final Revocations revocations;
     private final IdTokenHints hints;
+    private final BackchannelLogout backchannel;
 
-    public LogoutFlow(ClientService clients, SessionStore sessions, Revocations revocations, IdTokenHints hints) {
+    public LogoutFlow(
+            ClientService clients,
+            SessionStore sessions,
+            Revocations revocations,
+            IdTokenHints hints,
+            BackchannelLogout backchannel) {
         this.clients = clients;
         this.sessions = sessions;
         this.revocations = revocations;
         this.hints = hints;
+        this.backchannel = backchannel;
     }
 
     /** What to show: the confirmation form, or the outcome once signed out. */
@@ -74,7 +82,10 @@ public class LogoutFlow {
             return sessions.find(sessionCookie).chain(session -> {
                 Step step = decide(hint, session, client, redirect, csrfOk);
                 return step instanceof Step.SignedOut && session != null
-                        ? revocations.endSession(sessionCookie).replaceWith(step)
+                        ? revocations
+                                .endSession(sessionCookie)
+                                .chain(() -> backchannel.sessionEnded(session))
+                                .replaceWith(step)
                         : Uni.createFrom().item(step);
             });
         });

@@ -35,7 +35,9 @@ public record ClientMetadata(
         Map<String, Object> jwks,
         String jwks_uri,
         String id_token_signed_response_alg,
-        Boolean dpop_bound_access_tokens) {
+        Boolean dpop_bound_access_tokens,
+        String backchannel_logout_uri,
+        Boolean backchannel_logout_session_required) {
 
     public static final int MAX_NAME = 100;
     public static final int MAX_URIS = 10;
@@ -54,7 +56,9 @@ public record ClientMetadata(
             String jwks,
             String jwksUri,
             JwsAlgorithm idTokenSignedResponseAlg,
-            boolean dpopBoundAccessTokens) {}
+            boolean dpopBoundAccessTokens,
+            String backchannelLogoutUri,
+            boolean backchannelLogoutSessionRequired) {}
 
     /**
      * The client's logo and pages (RFC 7591 §2), each https or null. Shown on the consent page only for a verified
@@ -116,7 +120,10 @@ public record ClientMetadata(
                 id_token_signed_response_alg == null
                         ? JwsAlgorithm.RS256
                         : JwsAlgorithm.valueOf(id_token_signed_response_alg),
-                Boolean.TRUE.equals(dpop_bound_access_tokens));
+                Boolean.TRUE.equals(dpop_bound_access_tokens),
+                backchannel_logout_uri,
+                // Back-Channel Logout §2.2: absent means false.
+                Boolean.TRUE.equals(backchannel_logout_session_required));
     }
 
     /** Everything but the scope, which each kind of client treats its own way. */
@@ -167,6 +174,7 @@ public record ClientMetadata(
                 && JwsAlgorithm.named(id_token_signed_response_alg).isEmpty()) {
             throw metadata("id_token_signed_response_alg must be RS256, PS256 or ES256.");
         }
+        checkBackchannelLogoutUri();
         checkPage("logo_uri", logo_uri);
         checkPage("client_uri", client_uri);
         checkPage("policy_uri", policy_uri);
@@ -199,6 +207,27 @@ public record ClientMetadata(
         }
         if (jwks_uri != null && jwks_uri.length() > MAX_URI) {
             throw metadata("jwks_uri is longer than " + MAX_URI + " characters.");
+        }
+    }
+
+    /**
+     * Back-Channel Logout §2.2: absolute, no fragment, a query allowed; https, or http on a loopback address, as a
+     * redirect URI may (a private-use scheme cannot be posted to). Where it points is checked when registering, off
+     * the event loop, as jwks_uri is.
+     */
+    private void checkBackchannelLogoutUri() {
+        if (backchannel_logout_uri == null) {
+            if (Boolean.TRUE.equals(backchannel_logout_session_required)) {
+                throw metadata("backchannel_logout_session_required needs a backchannel_logout_uri.");
+            }
+            return;
+        }
+        Optional<String> why = RedirectUris.registrationProblem(backchannel_logout_uri)
+                .or(() -> backchannel_logout_uri.startsWith("https:") || backchannel_logout_uri.startsWith("http:")
+                        ? Optional.empty()
+                        : Optional.of("must use https"));
+        if (why.isPresent()) {
+            throw metadata("backchannel_logout_uri " + backchannel_logout_uri + " " + why.get() + ".");
         }
     }
 

@@ -37,39 +37,30 @@ public record Grant(
     }
 
     public Grant withScopes(List<String> narrowed, long issuedAt, long expiresAt) {
-        return new Grant(
-                grantId,
-                consentId,
-                clientId,
-                accountId,
-                narrowed,
-                authTime,
-                sid,
-                amr,
-                chainStart,
-                issuedAt,
-                expiresAt,
-                passkeyId,
-                claims,
-                jkt);
+        return copy(narrowed, issuedAt, expiresAt, jkt);
     }
 
     /** The same grant bound to another DPoP key, or to none. */
     public Grant boundTo(String dpopJkt) {
+        return copy(scopes, issuedAt, expiresAt, dpopJkt);
+    }
+
+    /** The one place that lists every member: the copies above change only what they name. */
+    private Grant copy(List<String> newScopes, long newIssuedAt, long newExpiresAt, String newJkt) {
         return new Grant(
                 grantId,
                 consentId,
                 clientId,
                 accountId,
-                scopes,
+                newScopes,
                 authTime,
                 sid,
                 amr,
                 chainStart,
-                issuedAt,
-                expiresAt,
+                newIssuedAt,
+                newExpiresAt,
                 passkeyId,
                 claims,
-                dpopJkt);
+                newJkt);
     }
 }

@@ -74,6 +74,14 @@ public final class RedisKeys {
         return slot(tag(accountId)) + "consent:" + Tokens.sha256(clientId);
     }
 
+    /**
+     * The clients each live session of the account was given a code for ({@code <sid> <client id>}), scored by when
+     * the session expires: who is sent a logout token when a session ends (Back-Channel Logout §2.3).
+     */
+    static String sessionClients(String accountId) {
+        return slot(tag(accountId)) + "rps";
+    }
+
     static String session(String cookieValue) {
         return PREFIX + "sess:" + Tokens.sha256(cookieValue);
     }

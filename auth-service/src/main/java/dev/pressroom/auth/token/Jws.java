@@ -36,7 +36,12 @@ final class Jws {
 
     /** @param claims the JWT claims set as UTF-8 JSON (RFC 7519 §7.1) */
     String sign(SigningKey key, byte[] claims) {
-        String signingInput = header(key) + "." + BASE64URL.encodeToString(claims);
+        return sign(key, claims, "JWT");
+    }
+
+    /** @param typ the media type of the whole JWT (RFC 7515 §4.1.9), e.g. {@code logout+jwt}; a fixed word of ours */
+    String sign(SigningKey key, byte[] claims, String typ) {
+        String signingInput = header(key, typ) + "." + BASE64URL.encodeToString(claims);
         byte[] input = signingInput.getBytes(StandardCharsets.US_ASCII);
         byte[] signature = switch (key.alg()) {
             case RS256 -> rs256.sign(key, input);
@@ -60,8 +65,8 @@ final class Jws {
     }
 
     /** RFC 7515 §4.1: the kid alphabet (PemKeys.KID) needs no JSON escaping. */
-    private static String header(SigningKey key) {
-        String json = "{\"alg\":\"" + key.alg().name() + "\",\"kid\":\"" + key.kid() + "\",\"typ\":\"JWT\"}";
+    private static String header(SigningKey key, String typ) {
+        String json = "{\"alg\":\"" + key.alg().name() + "\",\"kid\":\"" + key.kid() + "\",\"typ\":\"" + typ + "\"}";
         return BASE64URL.encodeToString(json.getBytes(StandardCharsets.US_ASCII));
     }
 

@@ -92,7 +92,9 @@ class AdminOpenApiResourceTest {
                                 "policy_uri",
                                 "https://app.example.test/privacy",
                                 "tos_uri",
-                                "https://app.example.test/terms"))
+                                "https://app.example.test/terms",
+                                "backchannel_logout_uri",
+                                "http://127.0.0.1:9/backchannel"))
                         .put("/admin/clients/" + clientId),
                 200);
         calls.check(

@@ -3,8 +3,7 @@ package dev.pressroom.auth.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.request.ClientMetadata;
-import dev.pressroom.auth.support.TestGrants;
-import java.time.Instant;
+import dev.pressroom.auth.support.TestRegisteredClients;
 import org.junit.jupiter.api.Test;
 
 class ClientTest {
@@ -26,26 +25,10 @@ class ClientTest {
     }
 
     private static Client withLinks(boolean verified) {
-        Client c = TestGrants.client("blog", "openid");
-        return new Client(
-                c.id(),
-                c.secretHash(),
-                c.name(),
-                c.redirectUris(),
-                c.postLogoutRedirectUris(),
-                c.scopes(),
-                LINKS,
-                c.authMethod(),
-                Client.Kind.DYNAMIC,
-                verified,
-                verified ? "staff@example.org" : null,
-                verified ? Instant.EPOCH : null,
-                "registration",
-                Instant.EPOCH,
-                c.requirePushedAuthorizationRequests(),
-                null,
-                null,
-                c.idTokenSignedResponseAlg(),
-                false);
+        return TestRegisteredClients.client("blog", "openid")
+                .dynamic()
+                .links(LINKS)
+                .verifiedBy(verified ? "staff@example.org" : null)
+                .build();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -57,5 +58,16 @@ class DiscoveryResourceTest {
             assertThat(answer.jsonPath().getList("code_challenge_methods_supported"))
                     .containsExactly("S256");
         }
+    }
+
+    @Test
+    void openidConfigurationWhenReadThenBackchannelLogoutWithSessionSupported() {
+        Response answer = RestAssured.get("/.well-known/openid-configuration");
+
+        assertThat(answer.jsonPath().getBoolean("backchannel_logout_supported")).isTrue();
+        assertThat(answer.jsonPath().getBoolean("backchannel_logout_session_supported"))
+                .isTrue();
+        assertThat(answer.jsonPath().getBoolean("frontchannel_logout_supported"))
+                .isFalse();
     }
 }

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.error.AuthorizationRedirectException;
-import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.request.AuthorizationRequest;
-import dev.pressroom.auth.request.ClientMetadata;
-import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.Params;
+import dev.pressroom.auth.support.TestRegisteredClients;
 import dev.pressroom.auth.validate.Pkce;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,26 +18,9 @@ import org.junit.jupiter.api.Test;
 class AuthorizationRequestsTest {
 
     private static final String REDIRECT = "https://app.example.com/cb";
-    private static final Client CLIENT = new Client(
-            "app",
-            "hash",
-            "App",
-            List.of(REDIRECT),
-            List.of(),
-            List.of("openid", "email", "offline_access"),
-            ClientMetadata.Links.NONE,
-            OAuthParams.CLIENT_SECRET_BASIC,
-            Client.Kind.FIRST_PARTY,
-            false,
-            null,
-            null,
-            "test",
-            Instant.EPOCH,
-            false,
-            null,
-            null,
-            JwsAlgorithm.RS256,
-            false);
+    private static final Client CLIENT = TestRegisteredClients.client("app", "openid", "email", "offline_access")
+            .redirectUris(REDIRECT)
+            .build();
 
     private static Map<String, List<String>> valid() {
         Map<String, List<String>> p = new HashMap<>();

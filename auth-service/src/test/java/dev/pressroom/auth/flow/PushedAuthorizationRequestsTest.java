@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.auth.client.Client;
 import dev.pressroom.auth.support.TestConfig;
-import dev.pressroom.auth.support.TestGrants;
-import java.time.Instant;
+import dev.pressroom.auth.support.TestRegisteredClients;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -36,26 +35,9 @@ class PushedAuthorizationRequestsTest {
     }
 
     private static Client client(boolean requiresPar) {
-        Client c = TestGrants.client("instance", "openid");
-        return new Client(
-                c.id(),
-                c.secretHash(),
-                c.name(),
-                c.redirectUris(),
-                c.postLogoutRedirectUris(),
-                c.scopes(),
-                c.links(),
-                c.authMethod(),
-                Client.Kind.DYNAMIC,
-                false,
-                null,
-                null,
-                "registration",
-                Instant.EPOCH,
-                requiresPar,
-                null,
-                null,
-                c.idTokenSignedResponseAlg(),
-                c.dpopBoundAccessTokens());
+        return TestRegisteredClients.client("instance", "openid")
+                .dynamic()
+                .requirePushedAuthorizationRequests(requiresPar)
+                .build();
     }
 }

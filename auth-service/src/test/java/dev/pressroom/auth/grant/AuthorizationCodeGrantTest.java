@@ -15,6 +15,7 @@ import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.support.TestClients;
 import dev.pressroom.auth.support.TestGrants;
+import dev.pressroom.auth.support.TestRegisteredClients;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -30,7 +31,8 @@ class AuthorizationCodeGrantTest {
     private static final Origin ORIGIN = new Origin("192.0.2.7", "test");
 
     private final TestGrants grants = new TestGrants();
-    private final Client app = TestGrants.client("app", "openid", "offline_access");
+    private final Client app =
+            TestRegisteredClients.client("app", "openid", "offline_access").build();
     private final TestGrants.Consented person = grants.consented("app", "openid", "offline_access");
     private final String verifier = Tokens.random(32);
 
@@ -106,8 +108,8 @@ class AuthorizationCodeGrantTest {
     void handleWhenAnotherClientThenInvalidGrantAndCodeStillGoodForItsClient() {
         String code = grants.code(app, person, verifier, null, "openid");
 
-        OAuthException refused =
-                refused(exchange(TestGrants.client("other", "openid"), code, TestClients.REDIRECT, verifier));
+        OAuthException refused = refused(exchange(
+                TestRegisteredClients.client("other", "openid").build(), code, TestClients.REDIRECT, verifier));
 
         assertThat(refused.description()).contains("another client");
         assertThat(grants.codes.isUsed(code)).isFalse();

@@ -15,6 +15,7 @@ import dev.pressroom.auth.request.TokenRequest;
 import dev.pressroom.auth.store.Outcome;
 import dev.pressroom.auth.support.TestClients;
 import dev.pressroom.auth.support.TestGrants;
+import dev.pressroom.auth.support.TestRegisteredClients;
 import dev.pressroom.auth.token.TokenResponse;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -41,7 +42,8 @@ class RefreshTokenGrantTest {
     /** A person's code exchanged for tokens (openid profile offline_access), the chain the tests refresh. */
     private static final class Chain {
         final TestGrants grants;
-        final Client app = TestGrants.client("app", "openid", "profile", "offline_access");
+        final Client app = TestRegisteredClients.client("app", "openid", "profile", "offline_access")
+                .build();
         final TokenResponse issued;
 
         Chain(TestGrants grants) {
@@ -115,7 +117,9 @@ class RefreshTokenGrantTest {
 
     @Test
     void refreshWhenPublicClientsTokenIsBoundThenOtherKeyOrNoProofInvalidGrantAndTokenStaysCurrent() {
-        Client nativeApp = TestGrants.publicClient("native", "openid", "offline_access");
+        Client nativeApp = TestRegisteredClients.client("native", "openid", "offline_access")
+                .publicClient()
+                .build();
         TestGrants.Consented person = grants.consented("native", "openid", "offline_access");
         String verifier = Tokens.random(32);
         String code = grants.code(nativeApp, person, verifier, "n-3", "openid", "offline_access");
@@ -303,8 +307,11 @@ class RefreshTokenGrantTest {
     void handleWhenAnotherClientRetriesARetiredTokenWithinTheGraceThenChainRevokedAsLeaked() {
         TokenResponse lost = refresh(issued.refreshToken());
 
-        OAuthException refused =
-                refused(refresh(TestGrants.client("other", "openid", "offline_access"), issued.refreshToken(), null));
+        OAuthException refused = refused(refresh(
+                TestRegisteredClients.client("other", "openid", "offline_access")
+                        .build(),
+                issued.refreshToken(),
+                null));
 
         assertThat(refused.description()).contains("another client");
         assertThat(state(lost.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);
@@ -313,8 +320,11 @@ class RefreshTokenGrantTest {
 
     @Test
     void handleWhenPresentedByAnotherClientThenChainRevokedAsLeaked() {
-        OAuthException refused =
-                refused(refresh(TestGrants.client("other", "openid", "offline_access"), issued.refreshToken(), null));
+        OAuthException refused = refused(refresh(
+                TestRegisteredClients.client("other", "openid", "offline_access")
+                        .build(),
+                issued.refreshToken(),
+                null));
 
         assertThat(refused.description()).contains("another client");
         assertThat(state(issued.refreshToken())).isEqualTo(Outcome.Status.UNKNOWN);

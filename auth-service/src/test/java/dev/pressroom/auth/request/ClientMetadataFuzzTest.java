@@ -62,6 +62,8 @@ class ClientMetadataFuzzTest {
                 null,
                 null,
                 nullable(data, data.pickValue(ALGORITHMS)),
+                data.consumeBoolean(),
+                nullable(data, data.consumeBoolean() ? data.pickValue(URIS) : data.consumeString(200)),
                 data.consumeBoolean());
         boolean firstParty = data.consumeBoolean();
 

@@ -44,6 +44,73 @@ class ClientMetadataTest {
         }
     }
 
+    @Test
+    void registeredWhenBackchannelLogoutUriHttpsWithQueryThenKeptWithSessionRequired() {
+        ClientMetadata.Valid valid =
+                backchannel("https://blog.example.org/logout?tenant=1", true).registered();
+
+        assertThat(valid.backchannelLogoutUri()).isEqualTo("https://blog.example.org/logout?tenant=1");
+        assertThat(valid.backchannelLogoutSessionRequired()).isTrue();
+    }
+
+    @Test
+    void registeredWhenBackchannelLogoutUriAbsentThenSessionNotRequired() {
+        ClientMetadata.Valid valid =
+                metadata("openid", "https://blog.example.org/cb").registered();
+
+        assertThat(valid.backchannelLogoutUri()).isNull();
+        assertThat(valid.backchannelLogoutSessionRequired()).isFalse();
+    }
+
+    @Test
+    void registeredWhenBackchannelLogoutUriBadThenInvalidClientMetadata() {
+        for (String uri : List.of(
+                "https://blog.example.org/logout#frag",
+                "http://blog.example.org/logout",
+                "com.example.app:/logout",
+                "/logout",
+                "https://user@blog.example.org/logout",
+                "https://localhost/logout")) {
+            assertThatThrownBy(() -> backchannel(uri, false).registered())
+                    .as(uri)
+                    .isInstanceOfSatisfying(OAuthException.class, e -> {
+                        assertThat(e.error()).isEqualTo("invalid_client_metadata");
+                        assertThat(e.getMessage()).contains("backchannel_logout_uri");
+                    });
+        }
+    }
+
+    @Test
+    void registeredWhenSessionRequiredWithoutUriThenInvalidClientMetadata() {
+        assertThatThrownBy(() -> backchannel(null, true).registered())
+                .isInstanceOfSatisfying(
+                        OAuthException.class, e -> assertThat(e.error()).isEqualTo("invalid_client_metadata"));
+    }
+
+    private static ClientMetadata backchannel(String uri, boolean sessionRequired) {
+        ClientMetadata m = metadata("openid", "https://blog.example.org/cb");
+        return new ClientMetadata(
+                null,
+                m.client_name(),
+                m.redirect_uris(),
+                null,
+                null,
+                m.scope(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                uri,
+                sessionRequired);
+    }
+
     private static ClientMetadata metadata(String scope, String redirectUri) {
         return new ClientMetadata(
                 null,
@@ -52,6 +119,8 @@ class ClientMetadataTest {
                 null,
                 null,
                 scope,
+                null,
+                null,
                 null,
                 null,
                 null,

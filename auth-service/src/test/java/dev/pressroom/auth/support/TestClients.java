@@ -37,6 +37,11 @@ public final class TestClients {
 
     /** A fresh account and a client whose ID tokens are signed with {@code idTokenAlg}. */
     public static TestClients create(String idTokenAlg) {
+        return create(Map.of("id_token_signed_response_alg", idTokenAlg));
+    }
+
+    /** A fresh account and a client registered with this further metadata (e.g. backchannel_logout_uri). */
+    public static TestClients create(Map<String, Object> metadata) {
         String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
         String email = "person-" + suffix + "@example.test";
         String accountId = Admin.createAccount(email, PASSWORD, "Person " + suffix);
@@ -47,7 +52,7 @@ public final class TestClients {
                 ALL_SCOPES,
                 "client_secret_basic",
                 List.of("http://127.0.0.1:9999/bye"),
-                Map.of("id_token_signed_response_alg", idTokenAlg));
+                metadata);
         return new TestClients(email, accountId, clientId, secret);
     }
 
@@ -56,6 +61,11 @@ public final class TestClients {
         String suffix = Tokens.random(6).replace('-', 'x').replace('_', 'y').toLowerCase(Locale.ROOT);
         String email = "person-" + suffix + "@example.test";
         return new TestClients(email, Admin.createAccount(email, PASSWORD, "Person " + suffix), clientId, secret);
+    }
+
+    /** The same account with another client, e.g. a second app the person signs in to. */
+    public TestClients withClient(TestClients other) {
+        return new TestClients(email, accountId, other.clientId, other.secret);
     }
 
     public String challenge() {

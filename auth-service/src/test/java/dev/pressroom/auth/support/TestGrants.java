@@ -13,13 +13,10 @@ import dev.pressroom.auth.grant.RefreshTokenGrant;
 import dev.pressroom.auth.grant.Revocations;
 import dev.pressroom.auth.grant.TokenIssuer;
 import dev.pressroom.auth.grant.TokenReuse;
-import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import dev.pressroom.auth.password.HashingPool;
 import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.password.TestHashers;
-import dev.pressroom.auth.request.ClientMetadata;
-import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.request.RequestedClaims;
 import dev.pressroom.auth.store.AuthorizationCode;
 import dev.pressroom.auth.store.RedisKeys;
@@ -125,55 +122,6 @@ public final class TestGrants implements AutoCloseable {
     }
 
     public record Consented(String accountId, String consentId) {}
-
-    /** A confidential first-party client registered for {@code scopes} with one redirect URI. */
-    public static Client client(String id, String... scopes) {
-        return new Client(
-                id,
-                "secret-hash",
-                "App " + id,
-                List.of(TestClients.REDIRECT),
-                List.of(),
-                List.of(scopes),
-                ClientMetadata.Links.NONE,
-                OAuthParams.CLIENT_SECRET_BASIC,
-                Client.Kind.FIRST_PARTY,
-                false,
-                null,
-                null,
-                "admin",
-                Instant.EPOCH,
-                false,
-                null,
-                null,
-                JwsAlgorithm.RS256,
-                false);
-    }
-
-    /** A public client (auth method none, a native app) registered for {@code scopes}. */
-    public static Client publicClient(String id, String... scopes) {
-        Client confidential = client(id, scopes);
-        return new Client(
-                id,
-                null,
-                confidential.name(),
-                confidential.redirectUris(),
-                List.of(),
-                confidential.scopes(),
-                ClientMetadata.Links.NONE,
-                OAuthParams.AUTH_METHOD_NONE,
-                Client.Kind.FIRST_PARTY,
-                false,
-                null,
-                null,
-                "admin",
-                Instant.EPOCH,
-                false,
-                null,
-                null,
-                JwsAlgorithm.RS256,
-                false);
-    }
 
     /** Stores a code as the authorization endpoint does, for {@code verifier}'s S256 challenge; answers the code. */
     public String code(Client client, Consented person, String verifier, String nonce, String... scopes) {
