@@ -25,7 +25,7 @@ class DockerfilesTest {
     private static final Pattern EXPOSE = Pattern.compile("(?m)^EXPOSE\\s+(.+)$");
     private static final Pattern TRAINING = Pattern.compile(
             "(?m)^RUN QUARKUS_INIT_AND_EXIT=true (?:[A-Z_]+=\\S+ )*java -XX:AOTCacheOutput=/deployments/app.aot "
-                    + "((?:[^\\n\\\\]|\\\\\\n)+)$");
+                    + "((?:[^\\n\\\\]|\\\\\\n)+?-jar /deployments/quarkus-run\\.jar)");
     private static final Pattern ENTRYPOINT = Pattern.compile("(?m)^ENTRYPOINT \\[(.+)]$");
 
     static Stream<String> services() {
