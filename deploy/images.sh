@@ -55,10 +55,17 @@ build() { # engine, dockerfile, image, extra args...
 }
 
 build_jvm() {
-  local engine="$1" service
+  local engine="$1" service sizing args
   (cd "$ROOT" && ./mvnw -B -q package -DskipTests -pl "$(IFS=,; echo "${SERVICES[*]}")" -am)
   for service in "${SERVICES[@]}"; do
-    build "$engine" "$service/src/main/docker/Dockerfile.jvm" "$(jvm_image "$service")"
+    # A service's image records its AOT cache in a start with the JVM flags its Deployment runs it with
+    # (scripts/pod-sizing.sh: config.env's, with the pod's memory limit); the CLI's has none.
+    args=()
+    if [[ -d "$ROOT/deploy/base/$service" ]]; then
+      sizing="$("$ROOT/scripts/pod-sizing.sh" "$service" | sed -n 's/^JDK_JAVA_OPTIONS=//p')"
+      args=(--build-arg "JDK_JAVA_OPTIONS=$sizing")
+    fi
+    build "$engine" "$service/src/main/docker/Dockerfile.jvm" "$(jvm_image "$service")" "${args[@]}"
   done
 }
 

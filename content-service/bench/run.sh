@@ -55,13 +55,18 @@ pid=""
 stop() { if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=""; fi; }
 trap stop EXIT
 
+# As the JVM image runs it (Dockerfile.jvm): JDK 25 with the AOT cache its build records in a start that ends with its
+# startup, by the same command (scripts/jvm-aot.sh; RUNTIME_JDK names another JDK).
+java_bin=$("$root/scripts/jvm-aot.sh" java)
+aot_cache="$module/target/bench-app.aot"
+"$root/scripts/jvm-aot.sh" train "$jar" "$aot_cache" "${config_env[@]}" JDK_JAVA_OPTIONS="$java_opts"
 start() { # $1 = cache on/off
   local db=()
   [ -n "$db_url" ] && db=(QUARKUS_DATASOURCE_REACTIVE_URL="$db_url")
   env "${config_env[@]}" "${db[@]}" JDK_JAVA_OPTIONS="$java_opts" CONTENT_PORT="$port" \
   CONTENT_MANAGEMENT_PORT="$management_port" CONTENT_MIGRATE_AT_START=true CONTENT_CACHE_ENABLED="$1" \
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
-    java -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
+    "$java_bin" -XX:AOTCache="$aot_cache" -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$management_port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
   echo "service did not become ready; see target/bench-service.log" >&2; exit 1

@@ -47,7 +47,13 @@ java -Xms256m -Xmx256m -cp "$CP" dev.pressroom.manifest.bench.ValidationBench "$
 
 echo "-- HTTP (wrk, loopback, POST /v1/manifests/validate with a typical valid manifest, ${SECONDS_PER_RUN}s per run)"
 # The prod profile as deployed: metrics on, one JSON access-log line per request (to the log file), in the figures.
-MANIFEST_PORT="$PORT" MANIFEST_MANAGEMENT_PORT="$MANAGEMENT_PORT" java -Xmx256m -jar "$MODULE/target/quarkus-app/quarkus-run.jar" >/tmp/manifest-bench.log 2>&1 &
+# As the JVM image runs it (Dockerfile.jvm): JDK 25 with the AOT cache its build records in a start that ends with its
+# startup, by the same command (scripts/jvm-aot.sh; RUNTIME_JDK names another JDK).
+JAR="$MODULE/target/quarkus-app/quarkus-run.jar"
+AOT_CACHE="$MODULE/target/bench-app.aot"
+scripts/jvm-aot.sh train "$JAR" "$AOT_CACHE" JDK_JAVA_OPTIONS=-Xmx256m MANIFEST_PORT="$PORT" MANIFEST_MANAGEMENT_PORT="$MANAGEMENT_PORT"
+MANIFEST_PORT="$PORT" MANIFEST_MANAGEMENT_PORT="$MANAGEMENT_PORT" "$(scripts/jvm-aot.sh java)" -Xmx256m \
+  -XX:AOTCache="$AOT_CACHE" -jar "$JAR" >/tmp/manifest-bench.log 2>&1 &
 PID=$!
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1 && break

@@ -1,5 +1,6 @@
 package dev.pressroom.deploy;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +23,10 @@ class DockerfilesTest {
     private static final Pattern FROM = Pattern.compile("(?m)^FROM\\s+(\\S+)");
     private static final Pattern USER = Pattern.compile("(?m)^USER\\s+(\\S+)");
     private static final Pattern EXPOSE = Pattern.compile("(?m)^EXPOSE\\s+(.+)$");
+    private static final Pattern TRAINING = Pattern.compile(
+            "(?m)^RUN QUARKUS_INIT_AND_EXIT=true (?:[A-Z_]+=\\S+ )*java -XX:AOTCacheOutput=/deployments/app.aot "
+                    + "((?:[^\\n\\\\]|\\\\\\n)+?-jar /deployments/quarkus-run\\.jar)");
+    private static final Pattern ENTRYPOINT = Pattern.compile("(?m)^ENTRYPOINT \\[(.+)]$");
 
     static Stream<String> services() {
         return Repo.services().stream();
@@ -71,6 +77,47 @@ class DockerfilesTest {
                 .contains("-Dnative")
                 .contains("-pl " + service + " -am")
                 .contains("ubi9-quarkus-mandrel-builder-image");
+    }
+
+    @ParameterizedTest
+    @MethodSource("services")
+    void jvmImageWhenBuiltThenTrainsAnAotCacheOnJdk25ThatEveryStartMaps(String service) {
+        String dockerfile = dockerfile(service, "Dockerfile.jvm");
+        Matcher training = TRAINING.matcher(dockerfile);
+        Matcher entrypoint = ENTRYPOINT.matcher(dockerfile);
+
+        assertThat(FROM.matcher(dockerfile).results().map(m -> m.group(1)))
+                .as(service)
+                .singleElement(as(InstanceOfAssertFactories.STRING))
+                .startsWith("registry.access.redhat.com/ubi9/openjdk-25-runtime:");
+        assertThat(training.find())
+                .as("%s records app.aot in a start that ends with its startup", service)
+                .isTrue();
+        assertThat(entrypoint.find())
+                .as("%s has an exec-form ENTRYPOINT", service)
+                .isTrue();
+        List<String> entrypointArguments = Stream.of(entrypoint.group(1).split(","))
+                .map(argument -> argument.trim().replaceAll("^\"|\"$", ""))
+                .toList();
+        // A cache is mapped only by a JVM on the class path it was recorded with: the same command but for the flag.
+        assertThat(entrypointArguments)
+                .as(service)
+                .containsExactlyElementsOf(List.of(("java -XX:AOTCache=/deployments/app.aot " + training.group(1))
+                        .replace("\\\n", " ")
+                        .trim()
+                        .split("\\s+")));
+        // The build argument the start reads: the Deployment's JVM flags (deploy/images.sh), set before the start.
+        assertThat(dockerfile.indexOf("ARG JDK_JAVA_OPTIONS"))
+                .as(service)
+                .isNotNegative()
+                .isLessThan(training.start());
+    }
+
+    @Test
+    void imagesScriptWhenBuildingJvmImagesThenPassesEachServicesPodJvmFlags() {
+        assertThat(Repo.read(Repo.DEPLOY.resolve("images.sh")))
+                .contains("scripts/pod-sizing.sh\" \"$service\"")
+                .contains("--build-arg \"JDK_JAVA_OPTIONS=$sizing\"");
     }
 
     @ParameterizedTest
