@@ -456,7 +456,8 @@ public class AuthorizationFlow {
                             .invoke(() -> audit.record(
                                     AuditEvent.of(AuditEventType.CONSENT_GIVEN, accountId, request.clientId(), origin)
                                             .with("scopes", List.copyOf(asked))))
-                            .chain(consentId -> issueCode(request, session, null, consentId));
+                            .chain(consentId -> clients.find(request.clientId())
+                                    .chain(client -> issueCode(client, request, session, null, consentId)));
                 }));
     }
 
@@ -524,7 +525,7 @@ public class AuthorizationFlow {
         Set<String> missing = new LinkedHashSet<>(wanted);
         missing.removeAll(granted);
         if (missing.isEmpty() && !request.prompts("consent")) {
-            return issueCode(request, session, newCookie, consent.id());
+            return issueCode(client, request, session, newCookie, consent.id());
         }
         Set<String> already = new LinkedHashSet<>(wanted);
         already.retainAll(granted);
@@ -563,7 +564,7 @@ public class AuthorizationFlow {
     }
 
     private Uni<AuthorizeStep> issueCode(
-            AuthorizationRequest request, Session session, String newCookie, UUID consentId) {
+            Client client, AuthorizationRequest request, Session session, String newCookie, UUID consentId) {
         String code = RedisKeys.newToken(session.accountId());
         AuthorizationCode data = new AuthorizationCode(
                 request.clientId(),
@@ -584,11 +585,14 @@ public class AuthorizationFlow {
         params.put("code", code);
         params.put("state", request.state());
         params.put("iss", config.issuer()); // RFC 9207
-        // Back-Channel Logout §2.3: the session now has this client, which hears when it ends.
-        return codes.save(code, data)
-                .call(() -> sessionClients.record(session.accountId(), session.sid(), request.clientId()))
-                .replaceWith(
-                        new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
+        // Back-Channel Logout §2.3: the session now has this client, which hears when it ends. Only a client with a
+        // back-channel endpoint can hear of it, so the others cost the code flow no Redis call.
+        Uni<Void> saved = codes.save(code, data);
+        if (client.backchannelLogoutUri() != null) {
+            saved = saved.call(() -> sessionClients.record(session.accountId(), session.sid(), client.id()));
+        }
+        return saved.replaceWith(
+                new AuthorizeStep.Redirect(RedirectUris.withQuery(request.redirectUri(), params), newCookie));
     }
 
     private Uni<PendingRequest> pendingFor(String requestId, String formCsrf, String cookieCsrf, boolean take) {
