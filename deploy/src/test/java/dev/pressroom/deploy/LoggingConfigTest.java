@@ -2,6 +2,7 @@ package dev.pressroom.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,19 @@ class LoggingConfigTest {
 
         assertThat(config.resolve("quarkus.log.console.json.enabled", "true", Map.of()))
                 .isEqualTo("true");
+    }
+
+    @ParameterizedTest
+    @MethodSource("services")
+    void logsWhenProdProfileThenTimestampLevelMessageAndTraceIdsKeptAndPerProcessFieldsLeftOut(String service) {
+        QuarkusConfig config = Repo.config(service);
+        List<String> excluded = List.of(config.resolve("quarkus.log.console.json.excluded-keys", "", Map.of())
+                .split(","));
+
+        assertThat(excluded)
+                .containsExactlyInAnyOrder(
+                        "sequence", "loggerClassName", "threadId", "ndc", "hostName", "processName", "processId")
+                .doesNotContain("timestamp", "level", "loggerName", "message", "threadName", "mdc", "exception");
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.pressroom.kernel.observe.BatchedConsole;
 import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.kernel.testing.MetricsScrape;
 import dev.pressroom.manifest.pkg.TestPackages;
@@ -15,9 +16,15 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.logging.Handler;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logmanager.ExtHandler;
+import org.jboss.logmanager.LogContext;
+import org.jboss.logmanager.Logger;
+import org.jboss.logmanager.handlers.ConsoleHandler;
 import org.junit.jupiter.api.Test;
 
 /** Metrics on the management port, the access log and traces, as an operator sees them. */
@@ -36,6 +43,26 @@ class ObservabilityResourceTest {
     void metricsWhenScrapedThenOnTheManagementPortOnly() {
         given().get("/q/metrics").then().statusCode(404);
         assertThat(scrape().has("jvm_memory_used_bytes")).isTrue();
+    }
+
+    @Test
+    void consoleLogWhenServiceRunsThenWrittenInBatchesAndDropsCounted() {
+        Logger root = LogContext.getLogContext().getLogger("");
+        List<Handler> handlers = new ArrayList<>();
+        collect(root.getHandlers(), handlers);
+
+        assertThat(handlers).hasAtLeastOneElementOfType(BatchedConsole.class);
+        assertThat(handlers).noneMatch(handler -> handler instanceof ConsoleHandler console && console.isAutoFlush());
+        assertThat(scrape().value("log_records_dropped_total")).isZero();
+    }
+
+    private static void collect(Handler[] handlers, List<Handler> into) {
+        for (Handler handler : handlers) {
+            into.add(handler);
+            if (handler instanceof ExtHandler ext) {
+                collect(ext.getHandlers(), into);
+            }
+        }
     }
 
     @Test

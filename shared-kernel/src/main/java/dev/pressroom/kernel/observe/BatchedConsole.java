@@ -1,0 +1,108 @@
+package dev.pressroom.kernel.observe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import org.jboss.logmanager.ExtHandler;
+import org.jboss.logmanager.ExtLogRecord;
+
+/**
+ * The console log written from one thread, in batches: a request thread only queues its record (MDC copied, so the
+ * trace id stays its own) and goes on; the writer formats what has queued up and flushes once when the queue is empty,
+ * one {@code write} for many lines instead of a write and a flush per line. A full queue (the log's reader stuck or far
+ * behind) drops the record rather than block an event loop, and counts it: {@link #dropped()}.
+ */
+public final class BatchedConsole extends ExtHandler {
+
+    /** Records taken per pass: bounds the lines held in the writer's hands, not the batch written at once. */
+    private static final int BATCH = 256;
+
+    private final BlockingQueue<ExtLogRecord> queue;
+    private final AtomicLong dropped = new AtomicLong();
+    private final Handler console;
+    private final Thread writer;
+    private volatile boolean closed;
+
+    /** Wraps {@code console}, whose own flush after each line is turned off: this handler flushes it per batch. */
+    public BatchedConsole(Handler console, int capacity) {
+        this.console = console;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        if (console instanceof ExtHandler ext) {
+            ext.setAutoFlush(false);
+        }
+        setLevel(console.getLevel());
+        addHandler(console);
+        writer = new Thread(this::writeUntilClosed, "pressroom-log-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** The handler this one writes through. */
+    public Handler console() {
+        return console;
+    }
+
+    /** Records dropped because the queue was full, since this handler started. */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    @Override
+    protected void doPublish(ExtLogRecord record) {
+        // The writer thread formats later: take what belongs to this thread (MDC, caller) now.
+        if (isCallerCalculationRequired()) {
+            record.copyAll();
+        } else {
+            record.disableCallerCalculation();
+            record.copyMdc();
+        }
+        if (closed || !queue.offer(record)) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    private void writeUntilClosed() {
+        List<ExtLogRecord> batch = new ArrayList<>(BATCH);
+        try {
+            while (!closed) {
+                batch.add(queue.take());
+                writeBatch(batch);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void writeBatch(List<ExtLogRecord> batch) {
+        queue.drainTo(batch, BATCH - batch.size());
+        for (ExtLogRecord record : batch) {
+            publishToNestedHandlers(record);
+        }
+        batch.clear();
+        if (queue.isEmpty()) {
+            console.flush();
+        }
+    }
+
+    /** Stops the writer after writing what is queued; the console handler stays open and flushes each line again. */
+    @Override
+    public void close() {
+        closed = true;
+        writer.interrupt();
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<ExtLogRecord> rest = new ArrayList<>();
+        queue.drainTo(rest);
+        rest.forEach(this::publishToNestedHandlers);
+        console.flush();
+        if (console instanceof ExtHandler ext) {
+            ext.setAutoFlush(true);
+        }
+    }
+}
