@@ -22,9 +22,11 @@ case ${1:-} in
     env "$@" QUARKUS_INIT_AND_EXIT=true "$JAVA" -XX:AOTCacheOutput="$cache" \
       -Djava.util.logging.manager=org.jboss.logmanager.LogManager -Dquarkus.http.host=0.0.0.0 -jar "$jar" >"$log" 2>&1 \
       || status=$?
-    [[ -s $cache ]] || { echo "jvm-aot: the training start wrote no cache (exit $status); log:" >&2; tail -20 "$log" >&2; exit 1; }
-    # content-service's @QuarkusMain exits 1 after a complete startup under QUARKUS_INIT_AND_EXIT (its Dockerfile.jvm).
-    ((status == 0)) || echo "jvm-aot: the training start exited $status, after writing the cache (log: $log)" >&2
+    if ((status != 0)) || [[ ! -s $cache ]]; then
+      echo "jvm-aot: the training start exited $status with $( [[ -s $cache ]] && echo a || echo no ) cache; log:" >&2
+      tail -20 "$log" >&2
+      exit 1
+    fi
     ;;
   *) echo "usage: $0 java | train <quarkus-run.jar> <cache> [NAME=value...]" >&2; exit 2 ;;
 esac

@@ -8,8 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Without arguments: the HTTP service. With arguments: one admin command, run by the same jar with the HTTP server
- * off (scripts/import.sh), which prints KEY=value lines on stdout and exits:
+ * Without arguments: the HTTP service, started as Quarkus starts any service, so that {@code QUARKUS_INIT_AND_EXIT}
+ * (the migration Job and the wait-for-migrations init container, deploy/base/content-service) starts, migrates or
+ * validates, and exits 0. With arguments: one admin command, run by the same jar with the HTTP server off
+ * (scripts/import.sh), which prints KEY=value lines on stdout and exits:
  * <pre>
  *   import &lt;blog&gt; &lt;folder&gt;
  *   import-ghost &lt;blog&gt; &lt;export.json&gt;   (a Ghost JSON export; what was skipped is reported on stderr)
@@ -27,12 +29,18 @@ public class ContentMain implements QuarkusApplication {
         this.admin = admin;
     }
 
+    public static void main(String... args) {
+        // The service must not run as a QuarkusApplication: with init-and-exit Quarkus stops the container before it
+        // would look the application bean up, and the start would fail ("No CDI container is available").
+        if (args.length == 0) {
+            Quarkus.run(args);
+        } else {
+            Quarkus.run(ContentMain.class, args);
+        }
+    }
+
     @Override
     public int run(String... args) throws Exception {
-        if (args.length == 0) {
-            Quarkus.waitForExit();
-            return 0;
-        }
         try {
             return command(args);
         } catch (ImportException e) {
