@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.annotations.CommandLineArguments;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Vertx;
@@ -138,8 +139,12 @@ public class CdnPurges {
         return worker.deliverDue(100);
     }
 
-    void start(@Observes StartupEvent event) {
-        if (enabled()) {
+    /**
+     * Delivers from the service only: an admin command (the importer, run with arguments) queues and exits, and a job
+     * it had just claimed would wait out its lease before a replica could send it.
+     */
+    void start(@Observes StartupEvent event, @CommandLineArguments String[] args) {
+        if (enabled() && args.length == 0) {
             timer = vertx.setPeriodic(config.purge().interval().toMillis(), id -> tick());
         }
     }
