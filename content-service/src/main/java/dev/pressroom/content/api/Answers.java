@@ -52,6 +52,6 @@ public class Answers {
 
     private Answer notModified(String etag) {
         notModified.increment();
-        return new Answer(etag, null, edge.notModified());
+        return new Answer(etag, null, edge.withoutKeys());
     }
 }

@@ -77,9 +77,12 @@ public class CdnPurges {
         this.target = this.config.surrogateKeys() == CdnStyle.OFF
                 ? Optional.empty()
                 : this.config.purge().url().map(url -> checked(http, url));
-        this.batchSize = Math.min(
-                this.config.purge().batchSize().orElse(Integer.MAX_VALUE),
-                Math.max(1, this.config.surrogateKeys().maxBatch()));
+        // The API's maximum unless configured lower; at least one key a call, whatever is configured.
+        this.batchSize = Math.max(
+                1,
+                Math.min(
+                        this.config.purge().batchSize().orElse(Integer.MAX_VALUE),
+                        this.config.surrogateKeys().maxBatch()));
         this.queue = new DeliveryQueue(redis, clock, new SecureRandom(), PREFIX, POLICY);
         this.worker = new DeliveryWorker(
                 queue,
@@ -106,7 +109,9 @@ public class CdnPurges {
 
     /**
      * Queues the purge of these keys, in batches of at most the API's size; answers the calls queued (0 when purging
-     * is off or nothing changed). Blocking: for the importer's thread, never an event loop.
+     * is off or nothing changed). Never fails the import that already committed: a batch the queue refuses (full, or
+     * Redis unreachable) is logged, and its answers expire by their Cache-Control. Blocking: for the importer's
+     * thread, never an event loop.
      */
     public int enqueue(Collection<String> keys) {
         if (!enabled() || keys.isEmpty()) {
@@ -115,15 +120,23 @@ public class CdnPurges {
         List<String> all = new ArrayList<>(keys);
         int calls = 0;
         for (int from = 0; from < all.size(); from += batchSize) {
-            String batch = String.join(" ", all.subList(from, Math.min(all.size(), from + batchSize)));
-            if (!queue.enqueue(target.get().toString(), batch).await().atMost(Duration.ofSeconds(10))) {
-                // The answers still expire by their Cache-Control; the operator hears why they lived that long.
-                LOG.warnf("CDN purge queue full: %s not purged", batch);
-            } else {
+            if (queued(String.join(" ", all.subList(from, Math.min(all.size(), from + batchSize))))) {
                 calls++;
             }
         }
         return calls;
+    }
+
+    private boolean queued(String batch) {
+        try {
+            if (queue.enqueue(target.get().toString(), batch).await().atMost(Duration.ofSeconds(10))) {
+                return true;
+            }
+            LOG.warnf("CDN purge queue full, not purged: %s", batch);
+        } catch (RuntimeException e) {
+            LOG.warnf("CDN purge not queued (%s), not purged: %s", e.getMessage(), batch);
+        }
+        return false;
     }
 
     private BoundedHttp.Answer send(BoundedHttp http, DeliveryQueue.Job job) throws OutboundException {

@@ -40,7 +40,7 @@ public class EdgeCaching {
     /** The headers of a full answer: its keys are read from the body once, when it is built (then cached with it). */
     public EdgeHeaders full(String blogId, String variant, byte[] body) {
         if (style == CdnStyle.OFF) {
-            return notModified();
+            return withoutKeys();
         }
         return new EdgeHeaders(
                 cacheControl,
@@ -49,10 +49,10 @@ public class EdgeCaching {
     }
 
     /**
-     * The headers of a 304: no keys, so a cache that revalidates keeps those it stored with the answer (RFC 9111
+     * The headers of a 304, and of every answer while keys are off: no keys, so a cache that revalidates keeps those it stored with the answer (RFC 9111
      * §4.3.4 replaces only the fields a 304 carries), which are the same, since the ETag is.
      */
-    public EdgeHeaders notModified() {
+    public EdgeHeaders withoutKeys() {
         return new EdgeHeaders(cacheControl, null, null);
     }
 }

@@ -8,6 +8,7 @@ import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.BlogWriter;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.importer.TestBlogs;
+import dev.pressroom.kernel.testing.CuttableProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
@@ -90,5 +91,29 @@ class CloudflarePurgeResourceTest {
                                         .map(k -> "\"" + k + "\"")
                                         .toList())
                         + "]}");
+    }
+
+    @Test
+    void importWhenRedisIsUnreachableThenTheImportStandsAndNothingIsPurged() throws Exception {
+        Path folder = TestBlogs.demoCopy(Files.createTempDirectory("cf"));
+        TestContent.load(admin, "cdn-cloudflare-down", folder);
+        Path file = folder.resolve("posts/knife-skills.md");
+        Files.writeString(file, Files.readString(file).replace("Three knife cuts", "Five knife cuts"));
+        receiver.requests.clear();
+
+        BlogWriter.Result result;
+        CuttableProxy.cut(CdnProfile.REDIS_PROXY);
+        try {
+            result = admin.importBlog("cdn-cloudflare-down", folder);
+        } finally {
+            CuttableProxy.restore(CdnProfile.REDIS_PROXY);
+        }
+
+        assertThat(result.changedKeys()).isNotEmpty();
+        assertThat(admin.importBlog("cdn-cloudflare-down", folder).changedKeys())
+                .as("the first import committed: the second finds nothing changed")
+                .isEmpty();
+        Thread.sleep(1_000); // several delivery rounds, Redis back
+        assertThat(receiver.requests).isEmpty();
     }
 }
