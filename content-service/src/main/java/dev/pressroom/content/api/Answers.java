@@ -2,6 +2,7 @@ package dev.pressroom.content.api;
 
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.cache.AnswerCache;
+import dev.pressroom.content.cdn.EdgeCaching;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.DatabaseOutages;
 import io.micrometer.core.instrument.Counter;
@@ -24,9 +25,11 @@ public class Answers {
     private final ETags etags;
     private final Counter notModified;
     private final Duration deadline;
+    private final EdgeCaching edge;
 
-    public Answers(AnswerCache cache, ContentConfig config, MeterRegistry registry) {
+    public Answers(AnswerCache cache, ContentConfig config, EdgeCaching edge, MeterRegistry registry) {
         this.cache = cache;
+        this.edge = edge;
         this.deadline = config.db().deadline();
         this.etags = new ETags(config.key().pepper());
         this.notModified = Counter.builder("pressroom.content.not.modified")
@@ -39,15 +42,16 @@ public class Answers {
         if (ETags.matches(ifNoneMatch, etag)) {
             return Uni.createFrom().item(notModified(etag));
         }
-        Uni<byte[]> body = cache.get(
+        Uni<AnswerCache.Entry> entry = cache.get(
                 new AnswerCache.Key(blog.id(), blog.version(), variant),
-                () -> DatabaseOutages.within(deadline, build.apply(blog)));
+                () -> DatabaseOutages.within(deadline, build.apply(blog))
+                        .map(body -> new AnswerCache.Entry(body, edge.full(blog.id(), variant, body))));
         // "*" matches any current representation (RFC 9110 §13.1.2), so it is known only once the answer exists.
-        return body.map(b -> ETags.isWildcard(ifNoneMatch) ? notModified(etag) : new Answer(etag, b));
+        return entry.map(e -> ETags.isWildcard(ifNoneMatch) ? notModified(etag) : new Answer(etag, e.body(), e.edge()));
     }
 
     private Answer notModified(String etag) {
         notModified.increment();
-        return new Answer(etag, null);
+        return new Answer(etag, null, edge.withoutKeys());
     }
 }

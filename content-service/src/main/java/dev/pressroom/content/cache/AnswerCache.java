@@ -3,6 +3,7 @@ package dev.pressroom.content.cache;
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import dev.pressroom.content.cdn.EdgeHeaders;
 import dev.pressroom.content.config.ContentConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -30,8 +31,13 @@ public class AnswerCache {
 
     public record Key(String blogId, long version, String variant) {}
 
+    /** A serialized answer with its caching headers (its surrogate keys are read from the body once, here). */
+    // The body is written out as is and never compared: an array keeps the cached bytes uncopied.
+    @SuppressWarnings("ArrayRecordComponent")
+    public record Entry(byte[] body, EdgeHeaders edge) {}
+
     private final boolean enabled;
-    private final AsyncCache<Key, byte[]> cache;
+    private final AsyncCache<Key, Entry> cache;
     private final Counter hits;
     private final Counter misses;
     private final Counter sizeEvictions;
@@ -50,8 +56,8 @@ public class AnswerCache {
         this.invalidations = evictions(registry, "invalidated");
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(maxBytes)
-                .weigher((Key key, byte[] body) -> body.length + key.variant().length() + 64)
-                .removalListener((Key key, byte[] body, RemovalCause cause) -> countRemoval(cause))
+                .weigher((Key key, Entry entry) -> weight(key, entry))
+                .removalListener((Key key, Entry entry, RemovalCause cause) -> countRemoval(cause))
                 .buildAsync();
         Gauge.builder(
                         "pressroom.content.cache.entries",
@@ -59,6 +65,13 @@ public class AnswerCache {
                         c -> c.synchronous().estimatedSize())
                 .description("Answers in the cache")
                 .register(registry);
+    }
+
+    private static int weight(Key key, Entry entry) {
+        String keys = entry.edge() == null || entry.edge().keys() == null
+                ? ""
+                : entry.edge().keys();
+        return entry.body().length + key.variant().length() + keys.length() + 64;
     }
 
     private static Counter requests(MeterRegistry registry, String result) {
@@ -86,30 +99,30 @@ public class AnswerCache {
     }
 
     /** The cached answer, or the computation of it already in flight, or a new computation by {@code build}. */
-    public Uni<byte[]> get(Key key, Supplier<Uni<byte[]>> build) {
+    public Uni<Entry> get(Key key, Supplier<Uni<Entry>> build) {
         if (!enabled) {
             misses.increment();
             return build.get();
         }
-        CompletableFuture<byte[]> cached = cache.getIfPresent(key);
+        CompletableFuture<Entry> cached = cache.getIfPresent(key);
         if (cached != null && answered(cached)) {
             hits.increment();
             return Uni.createFrom().item(cached.join());
         }
         misses.increment();
-        CompletableFuture<byte[]> answer =
+        CompletableFuture<Entry> answer =
                 cache.get(key, (k, executor) -> build.get().subscribeAsCompletionStage());
         if (answered(answer)) {
             return Uni.createFrom().item(answer.join());
         }
         // A copy: a waiter that goes away (its client disconnected) must not cancel what the others wait for.
-        Uni<byte[]> shared = Uni.createFrom().completionStage(answer.copy());
+        Uni<Entry> shared = Uni.createFrom().completionStage(answer.copy());
         // The computation completes on the event loop of the request that started it; each waiter resumes on its own.
         Context caller = Vertx.currentContext();
         return caller == null ? shared : shared.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 
-    private static boolean answered(CompletableFuture<byte[]> future) {
+    private static boolean answered(CompletableFuture<Entry> future) {
         return future.isDone() && !future.isCompletedExceptionally();
     }
 

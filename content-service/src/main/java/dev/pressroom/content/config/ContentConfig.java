@@ -1,8 +1,10 @@
 package dev.pressroom.content.config;
 
+import dev.pressroom.content.cdn.CdnStyle;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Every setting of the content service (env names in the README). */
 @ConfigMapping(prefix = "content")
@@ -37,6 +39,9 @@ public interface ContentConfig {
     Listen listen();
 
     RateLimit rateLimit();
+
+    /** A CDN in front of the Content API: surrogate keys on answers, the edge's cache rules, purges after imports. */
+    Cdn cdn();
 
     interface Db {
         String name();
@@ -153,5 +158,53 @@ public interface ContentConfig {
 
         @WithDefault("1h")
         Duration invalidKeyWindow();
+    }
+
+    interface Cdn {
+        /**
+         * Which header carries an answer's surrogate keys: {@code off} (none), {@code fastly} ({@code Surrogate-Key},
+         * space-separated) or {@code cloudflare} ({@code Cache-Tag}, comma-separated). Also picks the purge API's
+         * request.
+         */
+        @WithDefault("off")
+        CdnStyle surrogateKeys();
+
+        /**
+         * Longest key header, in bytes; a longer one falls back to the blog's and list keys (both CDNs take 16 KB,
+         * Fastly per header, Cloudflare for all of a response's tags).
+         */
+        @WithDefault("16000")
+        int maxHeaderBytes();
+
+        /** {@code s-maxage} on public answers: how long a shared cache (the edge) keeps them; none by default. */
+        Optional<Duration> sMaxage();
+
+        /** {@code stale-if-error} (RFC 5861) on public answers: how long a stale answer may stand in for an error. */
+        Optional<Duration> staleIfError();
+
+        Purge purge();
+
+        interface Purge {
+            /**
+             * The purge API's URL, e.g. {@code https://api.fastly.com/service/<service id>/purge} or
+             * {@code https://api.cloudflare.com/client/v4/zones/<zone id>/purge_cache}; without one, nothing is
+             * purged and answers simply expire.
+             */
+            Optional<String> url();
+
+            /** The API token (a secret, from the environment): sent as {@code Fastly-Key} or as a bearer token. */
+            Optional<String> token();
+
+            /** Keys per purge call; by default the API's maximum (Fastly 256, Cloudflare 100). */
+            Optional<Integer> batchSize();
+
+            /** How often a replica delivers due purges. */
+            @WithDefault("1s")
+            Duration interval();
+
+            /** Lets purges reach loopback addresses over http: local receivers in tests only. */
+            @WithDefault("false")
+            boolean allowLoopback();
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.pressroom.content.importer;
 
 import dev.pressroom.content.blog.ContentChanges;
 import dev.pressroom.content.blog.Ids;
+import dev.pressroom.content.cdn.ChangedKeys;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,30 +11,35 @@ import java.sql.Types;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Stores a {@link BlogPlan} in one transaction: the folder is the whole blog, so rows it no longer has are removed,
  * rows it keeps are updated in place by slug/username (their ids stay), and the blog's content version goes up.
- * The change notification is sent inside the transaction, so replicas hear of it exactly when it commits.
+ * The change notification is sent inside the transaction, so replicas hear of it exactly when it commits, and the
+ * surrogate keys whose answers changed are compared inside it too ({@link ChangedKeys}), for a CDN purge.
  */
 public final class BlogWriter {
 
-    public record Result(String blogId, long version, int posts, int pages) {}
+    /** @param changedKeys the surrogate keys of the answers this import changed (what a CDN must purge) */
+    public record Result(String blogId, long version, int posts, int pages, Set<String> changedKeys) {}
 
     public Result write(Connection connection, String name, BlogPlan plan) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
+            Map<String, String> before = ChangedKeys.snapshot(connection, name);
             String blogId = upsertBlog(connection, name, plan);
             Map<String, String> authorIds = upsertAuthors(connection, blogId, plan.authors());
             Map<String, String> tagIds = upsertTags(connection, blogId, plan.tags());
             upsertPosts(connection, blogId, plan, authorIds, tagIds);
             updateCounts(connection, blogId);
+            Set<String> changed = ChangedKeys.between(blogId, before, ChangedKeys.snapshot(connection, name));
             long version = ContentChanges.bump(connection, blogId);
             connection.commit();
             int posts = (int)
                     plan.posts().stream().filter(p -> p.type().equals("post")).count();
-            return new Result(blogId, version, posts, plan.posts().size() - posts);
+            return new Result(blogId, version, posts, plan.posts().size() - posts, changed);
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
             throw e;

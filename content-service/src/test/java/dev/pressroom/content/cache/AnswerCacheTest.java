@@ -21,22 +21,23 @@ import org.junit.jupiter.api.Test;
 class AnswerCacheTest {
 
     private static final AnswerCache.Key KEY = new AnswerCache.Key("blog", 1, "posts?page=1");
-    private static final byte[] BODY = "{\"posts\":[]}".getBytes(StandardCharsets.UTF_8);
+    private static final AnswerCache.Entry BODY =
+            new AnswerCache.Entry("{\"posts\":[]}".getBytes(StandardCharsets.UTF_8), null);
 
     /** A build that counts its runs and finishes only when the test completes {@link #result}. */
-    private static final class SlowBuild implements Supplier<Uni<byte[]>> {
+    private static final class SlowBuild implements Supplier<Uni<AnswerCache.Entry>> {
         final AtomicInteger runs = new AtomicInteger();
-        final CompletableFuture<byte[]> result = new CompletableFuture<>();
+        final CompletableFuture<AnswerCache.Entry> result = new CompletableFuture<>();
 
         @Override
-        public Uni<byte[]> get() {
+        public Uni<AnswerCache.Entry> get() {
             runs.incrementAndGet();
             return Uni.createFrom().completionStage(result);
         }
     }
 
-    private static List<CompletableFuture<byte[]>> ask(AnswerCache cache, SlowBuild build, int requests) {
-        List<CompletableFuture<byte[]>> answers = new ArrayList<>();
+    private static List<CompletableFuture<AnswerCache.Entry>> ask(AnswerCache cache, SlowBuild build, int requests) {
+        List<CompletableFuture<AnswerCache.Entry>> answers = new ArrayList<>();
         for (int i = 0; i < requests; i++) {
             answers.add(cache.get(KEY, build).subscribeAsCompletionStage());
         }
@@ -47,10 +48,10 @@ class AnswerCacheTest {
     void getWhenConcurrentMissesOnColdKeyThenOneComputationSharedByAll() throws Exception {
         AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild build = new SlowBuild();
-        List<CompletableFuture<byte[]>> answers = ask(cache, build, 32);
+        List<CompletableFuture<AnswerCache.Entry>> answers = ask(cache, build, 32);
         assertThat(answers).noneMatch(CompletableFuture::isDone);
         build.result.complete(BODY);
-        for (CompletableFuture<byte[]> answer : answers) {
+        for (CompletableFuture<AnswerCache.Entry> answer : answers) {
             assertThat(answer.get(5, TimeUnit.SECONDS)).isSameAs(BODY);
         }
         assertThat(cache.get(KEY, build).await().indefinitely()).isSameAs(BODY);
@@ -61,9 +62,9 @@ class AnswerCacheTest {
     void getWhenComputationFailsThenEveryWaiterGetsTheFailureAndTheNextRequestComputesAgain() {
         AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild failing = new SlowBuild();
-        List<CompletableFuture<byte[]>> answers = ask(cache, failing, 4);
+        List<CompletableFuture<AnswerCache.Entry>> answers = ask(cache, failing, 4);
         failing.result.completeExceptionally(ApiException.notFound("No such post."));
-        for (CompletableFuture<byte[]> answer : answers) {
+        for (CompletableFuture<AnswerCache.Entry> answer : answers) {
             Assertions.assertThatThrownBy(() -> answer.get(5, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(ApiException.class);
@@ -79,7 +80,7 @@ class AnswerCacheTest {
     void getWhenOneWaiterCancelsThenTheOthersStillGetTheAnswer() throws Exception {
         AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild build = new SlowBuild();
-        List<CompletableFuture<byte[]>> answers = ask(cache, build, 3);
+        List<CompletableFuture<AnswerCache.Entry>> answers = ask(cache, build, 3);
         answers.get(0).cancel(true);
         build.result.complete(BODY);
         assertThat(answers.get(1).get(5, TimeUnit.SECONDS)).isSameAs(BODY);
@@ -99,7 +100,7 @@ class AnswerCacheTest {
     void evictOlderWhenComputationInFlightThenItsAnswerIsNotKept() {
         AnswerCache cache = new AnswerCache(true, 1 << 20, new SimpleMeterRegistry());
         SlowBuild old = new SlowBuild();
-        CompletableFuture<byte[]> waiting = cache.get(KEY, old).subscribeAsCompletionStage();
+        CompletableFuture<AnswerCache.Entry> waiting = cache.get(KEY, old).subscribeAsCompletionStage();
         cache.evictOlder("blog", 2);
         old.result.complete(BODY);
         assertThat(waiting.join()).isSameAs(BODY);
@@ -165,7 +166,7 @@ class AnswerCacheTest {
         AnswerCache cache = new AnswerCache(true, 2_500, registry);
         for (int version = 1; version <= 5; version++) {
             SlowBuild build = new SlowBuild();
-            build.result.complete(new byte[1024]);
+            build.result.complete(new AnswerCache.Entry(new byte[1024], null));
             cache.get(new AnswerCache.Key("blog", version, "posts"), build)
                     .await()
                     .indefinitely();

@@ -13,6 +13,7 @@ import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.blog.Blog;
 import dev.pressroom.content.blog.BlogDirectory;
 import dev.pressroom.content.blog.BlogRepository;
+import dev.pressroom.content.cdn.EdgeCaching;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.importer.TestBlogs;
@@ -155,6 +156,17 @@ class CachingResourceTest {
     }
 
     @Test
+    void getWhenNoCdnConfiguredThenNoSurrogateKeysAndTheSpecsCacheControl() {
+        for (String path : new String[] {"/posts", "/posts/knife-skills", "/tags", "/settings"}) {
+            Response answer = get(blog, path);
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.header("Cache-Control")).isEqualTo(CACHE_CONTROL);
+            assertThat(answer.headers().hasHeaderWithName("Surrogate-Key")).isFalse();
+            assertThat(answer.headers().hasHeaderWithName("Cache-Tag")).isFalse();
+        }
+    }
+
+    @Test
     void getWhenIfNoneMatchWeakOrListOrStarThen304() {
         String etag = get(blog, "/tags").then().extract().header("ETag");
         for (String condition : new String[] {"W/" + etag, "\"other\", " + etag, "*"}) {
@@ -217,7 +229,10 @@ class CachingResourceTest {
                     .orElseThrow();
             PostService replicaPosts = new PostService(new PostQueries(replicaPool, config));
             Answer answer = new Answers(
-                            new AnswerCache(config, new SimpleMeterRegistry()), config, new SimpleMeterRegistry())
+                            new AnswerCache(config, new SimpleMeterRegistry()),
+                            config,
+                            new EdgeCaching(config),
+                            new SimpleMeterRegistry())
                     .answer(replicaBlog, "posts?" + query.canonical(), null, b -> replicaPosts.list(b, "post", query))
                     .await()
                     .indefinitely();

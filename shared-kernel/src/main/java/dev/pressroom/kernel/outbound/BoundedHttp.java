@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLParameters;
@@ -114,17 +115,27 @@ public final class BoundedHttp {
     }
 
     public Answer get(URI uri, String accept) throws OutboundException {
-        return exchange(uri, "GET", accept, null, null);
+        return exchange(uri, "GET", accept, null, Map.of(), null);
     }
 
     public Answer postForm(URI uri, String form) throws OutboundException {
-        return exchange(uri, "POST", "*/*", "application/x-www-form-urlencoded", form);
+        return post(uri, "application/x-www-form-urlencoded", Map.of(), form);
     }
 
-    private Answer exchange(URI uri, String method, String accept, String contentType, String body)
+    /**
+     * A POST of {@code body} as {@code contentType} with extra request header fields (an API's token, a purge's
+     * keys). A name or value that could end its line (CR, LF, NUL) is refused: it would smuggle in another field.
+     */
+    public Answer post(URI uri, String contentType, Map<String, String> headers, String body) throws OutboundException {
+        return exchange(uri, "POST", "*/*", contentType, headers, body);
+    }
+
+    private Answer exchange(
+            URI uri, String method, String accept, String contentType, Map<String, String> headers, String body)
             throws OutboundException {
         try {
-            Answer answer = call(uri, method, accept, contentType, body);
+            checkFields(headers);
+            Answer answer = call(uri, method, accept, contentType, headers, body);
             count(answer.ok() ? Outcome.OK : Outcome.STATUS);
             return answer;
         } catch (OutboundException e) {
@@ -133,12 +144,23 @@ public final class BoundedHttp {
         }
     }
 
+    /** RFC 9110 §5.5: a field value holds no CR, LF or NUL; a name is a token. */
+    private static void checkFields(Map<String, String> headers) throws OutboundException {
+        for (Map.Entry<String, String> field : headers.entrySet()) {
+            if (!field.getKey().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+                    || field.getValue().chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+                throw new OutboundException(Outcome.REFUSED, "a request header field is malformed");
+            }
+        }
+    }
+
     private void count(Outcome outcome) {
         meters.counter("pressroom.outbound.requests", "purpose", purpose, "outcome", outcome.label())
                 .increment();
     }
 
-    private Answer call(URI uri, String method, String accept, String contentType, String body)
+    private Answer call(
+            URI uri, String method, String accept, String contentType, Map<String, String> headers, String body)
             throws OutboundException {
         InetAddress address = target(uri);
         boolean https = uri.getScheme().equalsIgnoreCase("https");
@@ -149,7 +171,7 @@ public final class BoundedHttp {
         long deadline = System.nanoTime() + limits.answerTimeout().toNanos();
         try (Socket socket = connect(address, port, hostOf(uri), https)) {
             OutputStream out = socket.getOutputStream();
-            out.write(request(uri, method, accept, contentType, body));
+            out.write(request(uri, method, accept, contentType, headers, body));
             out.flush();
             return read(new BufferedInputStream(new DeadlineInput(socket, deadline)));
         } catch (SocketTimeoutException e) {
@@ -219,7 +241,8 @@ public final class BoundedHttp {
         }
     }
 
-    private static byte[] request(URI uri, String method, String accept, String contentType, String body) {
+    private static byte[] request(
+            URI uri, String method, String accept, String contentType, Map<String, String> headers, String body) {
         String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             target += "?" + uri.getRawQuery();
@@ -238,6 +261,8 @@ public final class BoundedHttp {
                 .append(accept)
                 .append("\r\n")
                 .append("Connection: close\r\n");
+        headers.forEach(
+                (name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         if (contentType != null) {
             head.append("Content-Type: ").append(contentType).append("\r\n");
             head.append("Content-Length: ").append(content.length).append("\r\n");

@@ -32,6 +32,12 @@ public final class DeliveryWorker {
         void outcome(DeliveryQueue.Job job, Outcome outcome, String detail);
     }
 
+    /** Makes one job's call; by default a form POST of the job's body to its target. */
+    @FunctionalInterface
+    public interface Request {
+        BoundedHttp.Answer send(BoundedHttp http, DeliveryQueue.Job job) throws OutboundException;
+    }
+
     private record Attempt(boolean delivered, String detail) {}
 
     private final DeliveryQueue queue;
@@ -40,6 +46,7 @@ public final class DeliveryWorker {
     private final MeterRegistry meters;
     private final String name;
     private final Listener listener;
+    private final Request request;
 
     public DeliveryWorker(
             DeliveryQueue queue,
@@ -48,6 +55,26 @@ public final class DeliveryWorker {
             MeterRegistry meters,
             String name,
             Listener listener) {
+        this(
+                queue,
+                http,
+                blocking,
+                meters,
+                name,
+                listener,
+                (h, job) -> h.postForm(URI.create(job.target()), job.body()));
+    }
+
+    /** With jobs whose call is not a form POST (a CDN's purge API: its own body, headers and token). */
+    public DeliveryWorker(
+            DeliveryQueue queue,
+            BoundedHttp http,
+            Executor blocking,
+            MeterRegistry meters,
+            String name,
+            Listener listener,
+            Request request) {
+        this.request = request;
         this.queue = queue;
         this.http = http;
         this.blocking = blocking;
@@ -87,7 +114,7 @@ public final class DeliveryWorker {
 
     private Attempt post(DeliveryQueue.Job job) {
         try {
-            BoundedHttp.Answer answer = http.postForm(URI.create(job.target()), job.body());
+            BoundedHttp.Answer answer = request.send(http, job);
             return new Attempt(answer.ok(), "HTTP " + answer.status());
         } catch (OutboundException e) {
             return new Attempt(false, e.outcome().label() + ": " + e.getMessage());

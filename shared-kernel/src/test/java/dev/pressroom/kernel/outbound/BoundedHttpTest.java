@@ -127,6 +127,41 @@ class BoundedHttpTest {
     }
 
     @Test
+    void postWhenHeadersGivenThenSendsThemWithTheBody() throws Exception {
+        int port = receiver(answer("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"));
+
+        http(TEST_LIMITS, "127.0.0.1")
+                .post(
+                        URI.create("http://api.cdn.example:" + port + "/service/s1/purge"),
+                        "application/json",
+                        java.util.Map.of("Surrogate-Key", "a b"),
+                        "{}");
+
+        assertThat(requests)
+                .singleElement()
+                .satisfies(head -> assertThat(head)
+                        .startsWith("POST /service/s1/purge HTTP/1.1\r\n")
+                        .contains("Surrogate-Key: a b\r\n")
+                        .contains("Content-Type: application/json\r\n")
+                        .contains("Content-Length: 2\r\n"));
+    }
+
+    @Test
+    void postWhenHeaderValueHoldsALineBreakThenRefusedWithoutConnecting() throws Exception {
+        int port = receiver(answer("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"));
+        BoundedHttp http = http(TEST_LIMITS, "127.0.0.1");
+        URI uri = URI.create("http://api.cdn.example:" + port + "/purge");
+
+        assertThatThrownBy(() -> http.post(uri, "text/plain", java.util.Map.of("Surrogate-Key", "a\r\nX-Evil: 1"), ""))
+                .isInstanceOfSatisfying(
+                        OutboundException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.REFUSED));
+        assertThatThrownBy(() -> http.post(uri, "text/plain", java.util.Map.of("Bad Name", "a"), ""))
+                .isInstanceOf(OutboundException.class);
+        assertThat(requests).isEmpty();
+        assertThat(count(Outcome.REFUSED)).isEqualTo(2);
+    }
+
+    @Test
     void getWhenLoopbackNotAllowedThenRefusedWithoutConnecting() throws Exception {
         int port = receiver(answer("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"));
         Limits production = new Limits(Duration.ofSeconds(5), Duration.ofSeconds(1), 1024, false);

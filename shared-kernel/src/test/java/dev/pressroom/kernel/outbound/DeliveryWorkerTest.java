@@ -96,14 +96,22 @@ class DeliveryWorkerTest {
                 new Random(1),
                 "test:{" + UUID.randomUUID() + "}:",
                 POLICY);
-        BoundedHttp http = new BoundedHttp(
+        worker = new DeliveryWorker(
+                queue,
+                http(),
+                blocking,
+                meters,
+                "test",
+                (job, outcome, detail) -> outcomes.add(outcome + " " + detail));
+    }
+
+    private BoundedHttp http() {
+        return new BoundedHttp(
                 new BoundedHttp.Limits(Duration.ofSeconds(5), Duration.ofMillis(500), 1024, true),
                 InetAddress::getAllByName,
                 (SSLSocketFactory) SSLSocketFactory.getDefault(),
                 meters,
                 "test");
-        worker = new DeliveryWorker(
-                queue, http, blocking, meters, "test", (job, outcome, detail) -> outcomes.add(outcome + " " + detail));
     }
 
     @AfterEach
@@ -144,6 +152,30 @@ class DeliveryWorkerTest {
         assertThat(outcomes).containsExactly("DELIVERED HTTP 200");
         assertThat(counted(Outcome.DELIVERED)).isEqualTo(1);
         assertThat(deliverDue()).as("nothing left").isZero();
+    }
+
+    @Test
+    void deliverDueWhenWorkerHasItsOwnRequestThenThatCallIsMadeForTheJob() {
+        statuses.add(200);
+        List<String> calls = new CopyOnWriteArrayList<>();
+        DeliveryWorker json = new DeliveryWorker(
+                queue,
+                http(),
+                blocking,
+                meters,
+                "test",
+                (job, outcome, detail) -> outcomes.add(outcome + " " + detail),
+                (h, job) -> {
+                    calls.add(job.body());
+                    return h.post(java.net.URI.create(job.target()), "application/json", java.util.Map.of(), "{}");
+                });
+        queue.enqueue(target(), "a b").await().indefinitely();
+
+        assertThat(json.deliverDue(10).await().atMost(Duration.ofSeconds(30))).isEqualTo(1);
+
+        assertThat(calls).containsExactly("a b");
+        assertThat(bodies).containsExactly("{}");
+        assertThat(outcomes).containsExactly("DELIVERED HTTP 200");
     }
 
     @Test
