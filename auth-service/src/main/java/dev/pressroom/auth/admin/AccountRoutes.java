@@ -1,6 +1,7 @@
 package dev.pressroom.auth.admin;
 
 import dev.pressroom.auth.account.AccountService;
+import dev.pressroom.auth.logout.StaffSignOut;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpMethod;
@@ -15,7 +16,7 @@ import jakarta.validation.constraints.Size;
 import java.util.Map;
 import java.util.UUID;
 
-/** Accounts: created by staff, given roles per first-party client and licenses. */
+/** Accounts: created by staff, given roles per first-party client and licenses, signed out everywhere. */
 @ApplicationScoped
 public class AccountRoutes implements AdminRoutes {
 
@@ -24,11 +25,13 @@ public class AccountRoutes implements AdminRoutes {
     private static final String REQUIRED = "is required";
 
     private final AccountService accounts;
+    private final StaffSignOut signOut;
     private final AdminRequests requests;
     private final AdminReplies replies;
 
-    public AccountRoutes(AccountService accounts, AdminRequests requests, AdminReplies replies) {
+    public AccountRoutes(AccountService accounts, StaffSignOut signOut, AdminRequests requests, AdminReplies replies) {
         this.accounts = accounts;
+        this.signOut = signOut;
         this.requests = requests;
         this.replies = replies;
     }
@@ -41,6 +44,9 @@ public class AccountRoutes implements AdminRoutes {
                 .handler(replies.answer(ctx -> grantRole(accountId(ctx), requests.body(ctx, RoleGrant.class))));
         router.route(HttpMethod.POST, "/admin/accounts/:id/licenses")
                 .handler(replies.answer(ctx -> saveLicense(accountId(ctx), requests.body(ctx, License.class))));
+        router.route(HttpMethod.POST, "/admin/accounts/:id/logout")
+                .handler(replies.answer(ctx -> signOut.endEverySession(accountId(ctx), AdminAuth.origin(ctx))
+                        .map(found -> found ? AdminReply.noContent() : noSuchAccount())));
     }
 
     private UUID accountId(RoutingContext ctx) {

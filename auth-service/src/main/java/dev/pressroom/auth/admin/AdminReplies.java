@@ -53,12 +53,13 @@ public class AdminReplies {
     }
 
     void send(RoutingContext ctx, AdminReply reply) {
+        ctx.response().setStatusCode(reply.status()).putHeader("Cache-Control", "no-store");
+        if (reply.body() == null) {
+            ctx.response().end();
+            return;
+        }
         try {
-            ctx.response()
-                    .setStatusCode(reply.status())
-                    .putHeader("Content-Type", "application/json")
-                    .putHeader("Cache-Control", "no-store")
-                    .end(json.writeValueAsString(reply.body()));
+            ctx.response().putHeader("Content-Type", "application/json").end(json.writeValueAsString(reply.body()));
         } catch (JsonProcessingException e) {
             ctx.fail(e);
         }

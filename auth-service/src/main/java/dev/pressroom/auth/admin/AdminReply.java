@@ -3,7 +3,7 @@ package dev.pressroom.auth.admin;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** An admin API answer: status and JSON body. Errors are {@code {"error", "error_description"}} and maybe more. */
+/** An admin API answer: status and JSON body (none for 204). Errors are {@code {"error", "error_description"}} and maybe more. */
 record AdminReply(int status, Object body) {
 
     static AdminReply ok(Object body) {
@@ -12,6 +12,11 @@ record AdminReply(int status, Object body) {
 
     static AdminReply created(Object body) {
         return new AdminReply(201, body);
+    }
+
+    /** 204: done, nothing to say. */
+    static AdminReply noContent() {
+        return new AdminReply(204, null);
     }
 
     static AdminReply error(int status, String error, String description) {

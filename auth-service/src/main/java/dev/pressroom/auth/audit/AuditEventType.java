@@ -44,6 +44,8 @@ public enum AuditEventType {
     SIGNING_KEY_ROTATED("signing_key_rotated"),
     /** Any call of the admin API, refused ones included (details.actor, method, path, status). */
     ADMIN_CALL("admin_call"),
+    /** Staff ended every browser session of the account (details.sessions: how many were live). */
+    SESSIONS_ENDED("sessions_ended"),
     /** A client's backchannel_logout_uri took a logout token (details.attempt, result: HTTP 200 or 204). */
     BACKCHANNEL_LOGOUT_DELIVERED("backchannel_logout_delivered"),
     /** A logout token's delivery failed and is tried again later (details.attempt, result: the status or reason). */

@@ -12,9 +12,9 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * OpenID Connect Back-Channel Logout 1.0: when a session ends (RP-initiated logout, the account page's sign-out) or a
- * person removes an app, each client concerned that registered a backchannel_logout_uri is queued a logout token
- * (§2.5); {@link BackchannelDeliveries} posts it later. Queuing is the only work on the request path, and a failure
+ * OpenID Connect Back-Channel Logout 1.0: when a session ends (RP-initiated logout, the account page's sign-out, the
+ * removal of the passkey it signed in with, staff ending the account's sessions) or a person removes an app, each
+ * client concerned that registered a backchannel_logout_uri is queued a logout token (§2.5); {@link BackchannelDeliveries} posts it later. Queuing is the only work on the request path, and a failure
  * to queue never fails the sign-out: it is logged and the person is signed out here regardless.
  */
 @ApplicationScoped
@@ -47,6 +47,35 @@ public class BackchannelLogout {
                         .onItem()
                         .transformToUniAndConcatenate(
                                 id -> notify(id, session.accountId(), List.of(session.sid()), false))
+                        .collect()
+                        .last())
+                .replaceWithVoid()
+                .onFailure()
+                .recoverWithUni(this::notQueued);
+    }
+
+    /** Sessions ended together (their passkey was removed): each is told as if signed out alone. */
+    public Uni<Void> sessionsEnded(List<Session> sessions) {
+        return Multi.createFrom()
+                .iterable(sessions)
+                .onItem()
+                .transformToUniAndConcatenate(this::sessionEnded)
+                .collect()
+                .last()
+                .replaceWithVoid();
+    }
+
+    /**
+     * Staff ended every session of the account: each client any live session was given a code for hears of it, by
+     * sub alone (§2.4), or one token per session when the client requires sid.
+     */
+    public Uni<Void> accountSignedOut(String accountId) {
+        return sessionClients
+                .takeAll(accountId)
+                .chain(sidsByClient -> Multi.createFrom()
+                        .iterable(sidsByClient.entrySet())
+                        .onItem()
+                        .transformToUniAndConcatenate(e -> notify(e.getKey(), accountId, e.getValue(), true))
                         .collect()
                         .last())
                 .replaceWithVoid()

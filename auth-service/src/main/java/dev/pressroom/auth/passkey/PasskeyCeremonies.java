@@ -6,6 +6,7 @@ import dev.pressroom.auth.audit.AuditEvent;
 import dev.pressroom.auth.audit.AuditEventType;
 import dev.pressroom.auth.audit.AuditLog;
 import dev.pressroom.auth.audit.Origin;
+import dev.pressroom.auth.logout.BackchannelLogout;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
 import io.smallrye.mutiny.Uni;
@@ -36,6 +37,7 @@ public class PasskeyCeremonies {
     private final PasskeyVerifier verifier;
     private final AccountService accounts;
     private final AuditLog audit;
+    private final BackchannelLogout backchannel;
     private final Clock clock;
 
     public PasskeyCeremonies(
@@ -45,6 +47,7 @@ public class PasskeyCeremonies {
             PasskeyVerifier verifier,
             AccountService accounts,
             AuditLog audit,
+            BackchannelLogout backchannel,
             Clock clock) {
         this.passkeys = passkeys;
         this.sessions = sessions;
@@ -52,6 +55,7 @@ public class PasskeyCeremonies {
         this.verifier = verifier;
         this.accounts = accounts;
         this.audit = audit;
+        this.backchannel = backchannel;
         this.clock = clock;
     }
 
@@ -147,8 +151,8 @@ public class PasskeyCeremonies {
 
     /**
      * Removes one of the session's account's passkeys and ends every session that signed in with it (this one too, if
-     * it did); an id that is not one of them changes nothing. Grants those sessions made end at their next use
-     * ({@link dev.pressroom.auth.grant.TokenIssuer}).
+     * it did), telling their clients by back-channel logout; an id that is not one of them changes nothing. Grants
+     * those sessions made end at their next use ({@link dev.pressroom.auth.grant.TokenIssuer}).
      */
     public Uni<Void> remove(Session session, UUID id, Origin origin) {
         UUID accountId = UUID.fromString(session.accountId());
@@ -158,7 +162,7 @@ public class PasskeyCeremonies {
             }
             audit.record(AuditEvent.of(AuditEventType.PASSKEY_REMOVED, accountId, null, origin)
                     .with("name", name));
-            return sessions.endSignedInWith(id.toString());
+            return sessions.endSignedInWith(id.toString()).chain(backchannel::sessionsEnded);
         });
     }
 

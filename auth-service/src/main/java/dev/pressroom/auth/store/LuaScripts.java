@@ -139,10 +139,11 @@ final class LuaScripts {
     private LuaScripts() {}
 
     /**
-     * Adds a session to the index of the passkey it signed in with, dropping those already expired, so the index holds
-     * at most the sessions alive at once. KEYS: the index. ARGV: the session's key, now, its expiry, its lifetime.
+     * Adds a session to an index of sessions (its account's, or the passkey's it signed in with), dropping those
+     * already expired, so the index holds at most the sessions alive at once. KEYS: the index. ARGV: the session's key,
+     * now, its expiry, its lifetime.
      */
-    static final String INDEX_PASSKEY_SESSION = """
+    static final String INDEX_SESSION = """
             redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
             redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
             redis.call('EXPIRE', KEYS[1], ARGV[4])

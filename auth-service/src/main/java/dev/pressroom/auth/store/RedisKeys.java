@@ -82,6 +82,11 @@ public final class RedisKeys {
         return slot(tag(accountId)) + "rps";
     }
 
+    /** The sessions of one account, scored by when they expire: what an admin's sign-out ends. */
+    static String accountSessions(String accountId) {
+        return slot(tag(accountId)) + "sessions";
+    }
+
     static String session(String cookieValue) {
         return PREFIX + "sess:" + Tokens.sha256(cookieValue);
     }

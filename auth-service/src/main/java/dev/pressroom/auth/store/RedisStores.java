@@ -198,34 +198,68 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
 
     // --- sessions ------------------------------------------------------------------------------------
 
-    /** A session that signed in with a passkey is also listed under it, so that removing the passkey ends it. */
+    /**
+     * A session is listed under its account, so that an admin can end them all, and, when it signed in with a passkey,
+     * under that passkey, so that removing the passkey ends it.
+     */
     @Override
     public Uni<Void> save(String cookieValue, Session session) {
         String key = RedisKeys.session(cookieValue);
-        long ttl = config.sessionTtl().toSeconds();
-        Uni<Void> saved =
-                command("SET", key, write(session), "EX", seconds(ttl)).replaceWithVoid();
-        if (session.passkeyId() == null) {
-            return saved;
-        }
-        long now = clock.instant().getEpochSecond();
-        return saved.chain(() -> eval(
-                        LuaScripts.INDEX_PASSKEY_SESSION,
-                        List.of(RedisKeys.passkeySessions(session.passkeyId())),
-                        List.of(key, seconds(now), seconds(now + ttl), seconds(ttl)))
-                .replaceWithVoid());
+        Uni<Void> saved = command(
+                        "SET",
+                        key,
+                        write(session),
+                        "EX",
+                        seconds(config.sessionTtl().toSeconds()))
+                .chain(() -> index(RedisKeys.accountSessions(session.accountId()), key));
+        return session.passkeyId() == null
+                ? saved
+                : saved.chain(() -> index(RedisKeys.passkeySessions(session.passkeyId()), key));
     }
 
-    /** One DEL per session: their keys lie in different Redis Cluster slots. */
+    private Uni<Void> index(String index, String sessionKey) {
+        long now = clock.instant().getEpochSecond();
+        long ttl = config.sessionTtl().toSeconds();
+        return eval(
+                        LuaScripts.INDEX_SESSION,
+                        List.of(index),
+                        List.of(sessionKey, seconds(now), seconds(now + ttl), seconds(ttl)))
+                .replaceWithVoid();
+    }
+
     @Override
-    public Uni<Void> endSignedInWith(String passkeyId) {
-        String index = RedisKeys.passkeySessions(passkeyId);
-        return command("ZRANGE", index, "0", "-1").chain(keys -> {
+    public Uni<List<Session>> endSignedInWith(String passkeyId) {
+        return endIndexed(RedisKeys.passkeySessions(passkeyId));
+    }
+
+    @Override
+    public Uni<List<Session>> endAllOf(String accountId) {
+        return endIndexed(RedisKeys.accountSessions(accountId));
+    }
+
+    /**
+     * One GETDEL per session: their keys lie in different Redis Cluster slots. A session already ended (signed out) is
+     * still listed until the index is pruned, and is skipped. Only the sessions ended leave the index: one saved
+     * meanwhile stays listed.
+     */
+    private Uni<List<Session>> endIndexed(String index) {
+        return command("ZRANGE", index, "0", "-1").chain(listed -> {
+            List<String> keys = new ArrayList<>();
+            listed.forEach(k -> keys.add(k.toString()));
+            List<Session> ended = new ArrayList<>();
             Uni<Void> all = Uni.createFrom().voidItem();
-            for (Response key : keys) {
-                all = all.chain(() -> command("DEL", key.toString()).replaceWithVoid());
+            for (String key : keys) {
+                all = all.chain(() -> command("GETDEL", key)
+                        .invoke(r -> {
+                            if (r != null) {
+                                ended.add(read(r.toString(), Session.class));
+                            }
+                        })
+                        .replaceWithVoid());
             }
-            return all.chain(() -> command("DEL", index).replaceWithVoid());
+            return keys.isEmpty()
+                    ? Uni.createFrom().item(ended)
+                    : all.chain(() -> command("ZREM", concat(index, keys))).replaceWith(ended);
         });
     }
 

@@ -6,7 +6,9 @@ import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which clients each browser session has been given a code for, so that when a session ends every client with a
@@ -29,15 +31,19 @@ public class SessionClients {
             return 1""";
 
     /**
-     * KEYS: the set. ARGV: the sid to match (the prefix before the space) or the client id (after it), and which.
-     * Removes and answers the live entries that match: the other half of each.
+     * KEYS: the set. ARGV: the sid to match (the prefix before the space) or the client id (after it), and which (or
+     * {@code all}, matching every entry), now. Removes and answers the live entries that match: the other half of each,
+     * or whole entries for {@code all}.
      */
     private static final String TAKE = """
             local found = {}
             for _, m in ipairs(redis.call('ZRANGE', KEYS[1], ARGV[3], '+inf', 'BYSCORE')) do
               local space = string.find(m, ' ', 1, true)
               local sid, client = string.sub(m, 1, space - 1), string.sub(m, space + 1)
-              if (ARGV[2] == 'sid' and sid == ARGV[1]) or (ARGV[2] == 'client' and client == ARGV[1]) then
+              if ARGV[2] == 'all' then
+                redis.call('ZREM', KEYS[1], m)
+                table.insert(found, m)
+              elseif (ARGV[2] == 'sid' and sid == ARGV[1]) or (ARGV[2] == 'client' and client == ARGV[1]) then
                 redis.call('ZREM', KEYS[1], m)
                 table.insert(found, ARGV[2] == 'sid' and client or sid)
               end
@@ -76,6 +82,20 @@ public class SessionClients {
     /** The live sessions that were given codes for the client, forgotten now that the person removed it. */
     public Uni<List<String>> takeSessionsWith(String accountId, String clientId) {
         return take(accountId, clientId, "client");
+    }
+
+    /** Every live session's clients, by client id: each client's sids, forgotten now that all the sessions ended. */
+    public Uni<Map<String, List<String>>> takeAll(String accountId) {
+        return take(accountId, "", "all").map(entries -> {
+            Map<String, List<String>> sidsByClient = new LinkedHashMap<>();
+            for (String entry : entries) {
+                int space = entry.indexOf(' ');
+                sidsByClient
+                        .computeIfAbsent(entry.substring(space + 1), c -> new ArrayList<>())
+                        .add(entry.substring(0, space));
+            }
+            return sidsByClient;
+        });
     }
 
     private Uni<List<String>> take(String accountId, String value, String which) {

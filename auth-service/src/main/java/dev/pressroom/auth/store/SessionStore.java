@@ -1,6 +1,7 @@
 package dev.pressroom.auth.store;
 
 import io.smallrye.mutiny.Uni;
+import java.util.List;
 
 /** Browser sessions by cookie value (stored hashed). */
 public interface SessionStore {
@@ -13,8 +14,11 @@ public interface SessionStore {
     /** Ends the session of a cookie value, if any. */
     Uni<Void> delete(String cookieValue);
 
-    /** Ends every session that signed in with this passkey (its id) and has not expired. */
-    Uni<Void> endSignedInWith(String passkeyId);
+    /** Ends every session that signed in with this passkey (its id); answers those that had not expired. */
+    Uni<List<Session>> endSignedInWith(String passkeyId);
+
+    /** Ends every session of the account; answers those that had not expired. */
+    Uni<List<Session>> endAllOf(String accountId);
 
     /** Whether a browser's value could be a session cookie (absent, empty or oversized ones are never looked up). */
     static boolean wellFormed(String cookieValue) {

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,11 +38,13 @@ class AdminOpenApiResourceTest {
 
     /** Checks one real answer against the document's schema for it; remembers the route as called. */
     private static final class Calls {
+        final JsonNode document;
         final OpenApiConformance conformance;
         final List<String> findings = new ArrayList<>();
         final Set<String> called = new TreeSet<>();
 
         Calls(JsonNode document) {
+            this.document = document;
             this.conformance = new OpenApiConformance(document);
         }
 
@@ -54,6 +57,25 @@ class AdminOpenApiResourceTest {
                     answer,
                     method + " " + template + " " + status));
             return answer;
+        }
+
+        /** An answer without a body: the document must promise none. */
+        void checkEmpty(String method, String template, Response response, int status) {
+            response.then().statusCode(status);
+            assertThat(response.asString())
+                    .as(method + " " + template + " body")
+                    .isEmpty();
+            called.add(method + " " + template);
+            assertThat(document.path("paths")
+                            .path(template)
+                            .path(method)
+                            .path("responses")
+                            .has(String.valueOf(status)))
+                    .as(method + " " + template + " " + status + " documented")
+                    .isTrue();
+            assertThatThrownBy(() -> conformance.answerSchema(method, template, status))
+                    .as(method + " " + template + " " + status + " documented without a body")
+                    .hasMessageContaining("No JSON schema");
         }
     }
 
@@ -128,6 +150,16 @@ class AdminOpenApiResourceTest {
                         .body(Map.of("product", "pressroom", "plan", "pro", "status", "active", "major_version", 2))
                         .post("/admin/accounts/" + accountId + "/licenses"),
                 200);
+        calls.checkEmpty(
+                "post",
+                "/admin/accounts/{id}/logout",
+                Admin.admin().post("/admin/accounts/" + accountId + "/logout"),
+                204);
+        calls.check(
+                "post",
+                "/admin/accounts/{id}/logout",
+                Admin.admin().post("/admin/accounts/" + UUID.randomUUID() + "/logout"),
+                404);
         calls.check(
                 "post",
                 "/admin/initial-access-tokens",

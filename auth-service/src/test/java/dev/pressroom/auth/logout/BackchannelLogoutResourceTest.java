@@ -17,6 +17,8 @@ import dev.pressroom.auth.support.AccountPages;
 import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.AuditEvents;
 import dev.pressroom.auth.support.Browser;
+import dev.pressroom.auth.support.PasskeyCeremony;
+import dev.pressroom.auth.support.TestAuthenticator;
 import dev.pressroom.auth.support.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -32,10 +34,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -182,6 +187,84 @@ class BackchannelLogoutResourceTest {
     }
 
     @Test
+    void adminLogoutWhenAccountHasSessionsThenEveryOneEndsAndEachClientIsTold() throws Exception {
+        TestClients app = appWithBackchannel("RS256", false);
+        TestClients sidApp = app.withClient(appWithBackchannel("RS256", true));
+        Browser atApp = new Browser();
+        app.exchange(app.code(atApp, "openid")).then().statusCode(200);
+        Browser atSidApp = new Browser();
+        String sidAppIdToken = sidApp.exchange(sidApp.code(atSidApp, "openid")).path("id_token");
+        Browser onAccountPage = AccountPages.signedIn(app);
+
+        Admin.admin()
+                .post("/admin/accounts/" + app.accountId + "/logout")
+                .then()
+                .statusCode(204);
+
+        assertThat(List.of(atApp, atSidApp, onAccountPage))
+                .as("every session of the account ended")
+                .noneMatch(BackchannelLogoutResourceTest::signedIn);
+        List<String> sent = awaitTokens(2);
+        Map<String, JWTClaimsSet> byClient = Map.of(
+                verified(sent.get(0), "RS256").getAudience().get(0), verified(sent.get(0), "RS256"),
+                verified(sent.get(1), "RS256").getAudience().get(0), verified(sent.get(1), "RS256"));
+        assertThat(byClient.get(app.clientId).getClaims())
+                .as("a client that does not require sid: every session, by sub alone")
+                .doesNotContainKey("sid")
+                .containsEntry("sub", app.accountId);
+        assertThat(byClient.get(sidApp.clientId).getStringClaim("sid"))
+                .isEqualTo(SignedJWT.parse(sidAppIdToken).getJWTClaimsSet().getStringClaim("sid"));
+        AuditEvents.await(
+                Map.of("type", "sessions_ended", "account_id", app.accountId),
+                e -> Integer.valueOf(3).equals(AuditEvents.detail(e, "sessions")));
+    }
+
+    @Test
+    void adminLogoutWhenAccountUnknownThen404AndWhenIdMalformedThen400() {
+        Response unknown = Admin.admin().post("/admin/accounts/" + UUID.randomUUID() + "/logout");
+        unknown.then().statusCode(404);
+        assertThat(unknown.<String>path("error")).isEqualTo("not_found");
+        Response malformed = Admin.admin().post("/admin/accounts/not-an-id/logout");
+        malformed.then().statusCode(400);
+        assertThat(malformed.<String>path("error")).isEqualTo("invalid_request");
+        Admin.management()
+                .post("/admin/accounts/" + UUID.randomUUID() + "/logout")
+                .then()
+                .statusCode(401);
+    }
+
+    @Test
+    void removePasskeyWhenASessionSignedInWithItThenItsClientIsToldOfThatSessionAlone() throws Exception {
+        TestClients app = appWithBackchannel("RS256", true);
+        TestAuthenticator phone = PasskeyCeremony.authenticator();
+        Browser owner = AccountPages.signedIn(app);
+        PasskeyCeremony.add(owner, phone, "Phone").then().statusCode(303);
+        Browser withPhone = new Browser();
+        Response consent = PasskeyCeremony.signIn(
+                withPhone, withPhone.get("/oauth/authorize", app.authorizeParams("openid")), phone);
+        String phoneIdToken = app.exchange(
+                        TestClients.query(TestClients.allow(withPhone, consent)).get("code"))
+                .path("id_token");
+        Browser withPassword = new Browser();
+        app.exchange(app.code(withPassword, "openid")).then().statusCode(200);
+
+        Response page = owner.get("/account", Map.of());
+        owner.post(
+                        "/account/passkeys/remove",
+                        Map.of("csrf", Browser.hidden(page, "csrf"), "id", passkeyId(page, "Phone")))
+                .then()
+                .statusCode(303);
+
+        JWTClaimsSet claims = verified(awaitTokens(1).get(0), "RS256");
+        assertThat(claims.getStringClaim("sid"))
+                .isEqualTo(SignedJWT.parse(phoneIdToken).getJWTClaimsSet().getStringClaim("sid"));
+        assertThat(claims.getSubject()).isEqualTo(app.accountId);
+        assertThat(signedIn(withPassword)).as("the password's session goes on").isTrue();
+        sleep(Duration.ofSeconds(1));
+        assertThat(received).as("no token for the password's session").hasSize(1);
+    }
+
+    @Test
     void logoutWhenReceiverAnswers500ThenRetriedWithTheSameTokenAndDelivered() {
         TestClients app = appWithBackchannel("RS256", false);
         Browser browser = new Browser();
@@ -266,6 +349,18 @@ class BackchannelLogoutResourceTest {
         assertThat(registered.<String>path("backchannel_logout_uri")).isEqualTo(receiverUri());
         assertThat(registered.<Boolean>path("backchannel_logout_session_required"))
                 .isTrue();
+    }
+
+    /** The account home answers the person's page to a signed-in browser, the sign-in page otherwise. */
+    private static boolean signedIn(Browser browser) {
+        return browser.get("/account", Map.of()).asString().contains("action=\"/account/passkeys\"");
+    }
+
+    private static String passkeyId(Response accountPage, String name) {
+        Matcher m = Pattern.compile("data-passkey=\"([^\"]+)\">\\s*<h3>" + Pattern.quote(name) + "</h3>")
+                .matcher(accountPage.asString());
+        assertThat(m.find()).as(name).isTrue();
+        return m.group(1);
     }
 
     private List<String> awaitTokens(int count) {

@@ -4,7 +4,9 @@ import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
 import io.smallrye.mutiny.Uni;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** SessionStore in a map, by cookie value. */
 public final class InMemorySessionStore implements SessionStore {
@@ -29,8 +31,18 @@ public final class InMemorySessionStore implements SessionStore {
     }
 
     @Override
-    public synchronized Uni<Void> endSignedInWith(String passkeyId) {
-        sessions.values().removeIf(s -> passkeyId.equals(s.passkeyId()));
-        return Uni.createFrom().voidItem();
+    public synchronized Uni<List<Session>> endSignedInWith(String passkeyId) {
+        return Uni.createFrom().item(endAll(s -> passkeyId.equals(s.passkeyId())));
+    }
+
+    @Override
+    public synchronized Uni<List<Session>> endAllOf(String accountId) {
+        return Uni.createFrom().item(endAll(s -> accountId.equals(s.accountId())));
+    }
+
+    private List<Session> endAll(Predicate<Session> which) {
+        List<Session> ended = sessions.values().stream().filter(which).toList();
+        sessions.values().removeIf(which);
+        return ended;
     }
 }
