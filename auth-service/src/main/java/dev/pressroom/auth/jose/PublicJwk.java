@@ -31,7 +31,7 @@ import java.util.List;
  */
 public record PublicJwk(String kid, String kty, String alg, PublicKey key, String thumbprint) {
 
-    /** Private members of EC, OKP (d), RSA (d, p, q, dp, dq, qi, oth) and symmetric (k) JWKs (RFC 7518 §6, RFC 8037). */
+    /** Private members of EC and OKP (d), RSA (d, p, q, dp, dq, qi, oth), symmetric (k) JWKs (RFC 7518 §6, 8037). */
     private static final List<String> PRIVATE_MEMBERS = List.of("d", "p", "q", "dp", "dq", "qi", "oth", "k");
 
     /** Below NIST's 2048 a key is no longer safe; above 8192 a verification costs a sender-chosen amount of CPU. */
