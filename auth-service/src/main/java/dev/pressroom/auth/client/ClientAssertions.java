@@ -2,6 +2,7 @@ package dev.pressroom.auth.client;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.jose.PublicJwk;
 import dev.pressroom.auth.store.RedisCalls;
 import dev.pressroom.kernel.id.Tokens;
 import io.smallrye.mutiny.Uni;
@@ -9,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.jose4j.jwk.JsonWebKey;
 
 /**
  * Authenticates a private_key_jwt client by its assertion (RFC 7523 §3): {@link AssertionRules} over the client's
@@ -42,7 +42,7 @@ public class ClientAssertions {
                 .chain(verified -> useOnce(client, verified));
     }
 
-    private AssertionRules.Verified check(Client client, String assertion, List<JsonWebKey> clientKeys) {
+    private AssertionRules.Verified check(Client client, String assertion, List<PublicJwk> clientKeys) {
         return rules.verify(assertion, client.id(), clientKeys, clock.instant());
     }
 

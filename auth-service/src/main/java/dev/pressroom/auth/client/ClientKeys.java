@@ -2,6 +2,7 @@ package dev.pressroom.auth.client;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.jose.PublicJwk;
 import dev.pressroom.auth.validate.JwkSets;
 import dev.pressroom.kernel.outbound.BoundedHttp;
 import dev.pressroom.kernel.outbound.OutboundException;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.jboss.logging.Logger;
-import org.jose4j.jwk.JsonWebKey;
 
 /**
  * A private_key_jwt client's public keys: its registered jwks, or the JWK Set at its jwks_uri, fetched through
@@ -34,7 +34,7 @@ public class ClientKeys {
     private static final Duration REFETCH_AFTER = Duration.ofSeconds(30);
     private static final int MAX_CACHED = 10_000;
 
-    private record Fetched(List<JsonWebKey> keys, Instant at) {}
+    private record Fetched(List<PublicJwk> keys, Instant at) {}
 
     private final BoundedHttp http;
     private final Clock clock;
@@ -77,7 +77,7 @@ public class ClientKeys {
     }
 
     /** The client's keys as last known: its jwks, or its jwks_uri's, fetched when not cached or stale. */
-    public Uni<List<JsonWebKey>> current(Client client) {
+    public Uni<List<PublicJwk>> current(Client client) {
         if (client.jwks() != null) {
             return Uni.createFrom().item(() -> JwkSets.parse(client.jwks()).keys());
         }
@@ -92,7 +92,7 @@ public class ClientKeys {
      * The client's keys fetched again, for an assertion whose kid we do not know; the cached keys when there is no
      * jwks_uri or the last fetch is too recent.
      */
-    public Uni<List<JsonWebKey>> refreshed(Client client) {
+    public Uni<List<PublicJwk>> refreshed(Client client) {
         if (client.jwksUri() == null) {
             return current(client);
         }
@@ -103,11 +103,11 @@ public class ClientKeys {
         return fetch(client.jwksUri());
     }
 
-    private Uni<List<JsonWebKey>> fetch(String jwksUri) {
+    private Uni<List<PublicJwk>> fetch(String jwksUri) {
         return Uni.createFrom().item(() -> download(jwksUri)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
-    private List<JsonWebKey> download(String jwksUri) {
+    private List<PublicJwk> download(String jwksUri) {
         BoundedHttp.Answer answer;
         try {
             answer = http.get(parse("jwks_uri", jwksUri), "application/jwk-set+json, application/json");

@@ -10,9 +10,10 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * DPoP (RFC 9449) at the token endpoint and at user info: verifies the proof ({@link DpopProofVerifier}), records its
- * jti so it is used once ({@link DpopStore}), hands out nonces when configured ({@link DpopNonces}), and answers every
- * refusal in the endpoint's shape: a token error (§5) or a DPoP challenge (§7.1).
+ * DPoP (RFC 9449) at the token endpoint, the pushed authorization request endpoint and user info: verifies the proof
+ * ({@link DpopProofVerifier}), records its jti so it is used once ({@link DpopStore}), hands out nonces when
+ * configured ({@link DpopNonces}), and answers every refusal in the endpoint's shape: a token error (§5) or a DPoP
+ * challenge (§7.1).
  */
 @ApplicationScoped
 public class DpopProofs {
@@ -44,7 +45,19 @@ public class DpopProofs {
         if (headers.isEmpty() && !client.dpopBoundAccessTokens()) {
             return Uni.createFrom().nullItem();
         }
-        return verified(headers, "POST", issuer + "/oauth/token", null)
+        return thumbprint(headers, "/oauth/token");
+    }
+
+    /**
+     * RFC 9449 §10.1: the thumbprint of a pushed authorization request's proof, to bind the code to, or null without
+     * a proof. Refusals are token errors, as at the token endpoint.
+     */
+    public Uni<String> pushedRequest(List<String> headers) {
+        return headers.isEmpty() ? Uni.createFrom().nullItem() : thumbprint(headers, "/oauth/par");
+    }
+
+    private Uni<String> thumbprint(List<String> headers, String path) {
+        return verified(headers, "POST", issuer + path, null)
                 .onFailure(DpopRefused.class)
                 .transform(this::tokenError)
                 .map(DpopProof::jkt);

@@ -580,7 +580,8 @@ public class AuthorizationFlow {
                 consentId.toString(),
                 clock.instant().getEpochSecond(),
                 session.passkeyId(),
-                request.claims().requested());
+                request.claims().requested(),
+                request.dpopJkt());
         Map<String, String> params = new LinkedHashMap<>();
         params.put("code", code);
         params.put("state", request.state());

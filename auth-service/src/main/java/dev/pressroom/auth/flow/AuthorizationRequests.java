@@ -13,12 +13,15 @@ import dev.pressroom.auth.validate.Scopes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Validates the rest of an authorization request once client_id and redirect_uri are known good, so every
  * problem is redirected back with error and state (RFC 6749 §4.1.2.1).
  */
 public final class AuthorizationRequests {
+
+    private static final Pattern JKT = Pattern.compile("[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]");
 
     private static final Set<String> PROMPTS = Set.of("none", "login", "consent", "select_account");
 
@@ -66,6 +69,7 @@ public final class AuthorizationRequests {
         List<String> prompt = prompt(params, redirectUri, state);
         long maxAge = maxAge(params, redirectUri, state);
         ClaimsParameter claims = claims(params, client, redirectUri, state);
+        String dpopJkt = dpopJkt(params, redirectUri, state);
         return new AuthorizationRequest(
                 client.id(),
                 redirectUri,
@@ -82,7 +86,24 @@ public final class AuthorizationRequests {
                 // OIDC Core §3.1.2.1: acr_values is a preference; values not offered here are ignored.
                 Scopes.parse(params.optional(OAuthParams.ACR_VALUES).orElse(""))
                         .contains(AuthenticationMethods.PHISHING_RESISTANT),
-                claims);
+                claims,
+                dpopJkt);
+    }
+
+    /**
+     * RFC 9449 §10: dpop_jkt is the base64url SHA-256 JWK thumbprint (RFC 7638) of the key the code is bound to:
+     * 43 characters, the last one carrying only 4 of its 6 bits, as the unpadded encoding of 32 octets does.
+     */
+    private static String dpopJkt(Params params, String redirectUri, String state) {
+        String jkt = params.optional(OAuthParams.DPOP_JKT).orElse(null);
+        if (jkt != null && !JKT.matcher(jkt).matches()) {
+            throw error(
+                    redirectUri,
+                    "invalid_request",
+                    "dpop_jkt must be the base64url SHA-256 JWK thumbprint of the DPoP key (43 characters).",
+                    state);
+        }
+        return jkt;
     }
 
     /**

@@ -52,8 +52,11 @@ public class PushedAuthorizationRequests {
      * Validates a request the client pushed and keeps it. Every refusal is JSON (RFC 9126 §2.3): an error the
      * authorization endpoint would redirect with keeps its code here; one it would show on its error page (client_id,
      * redirect_uri) is invalid_request.
+     *
+     * @param proofJkt the thumbprint of the request's DPoP proof, null without one: the code is bound to its key as
+     *     dpop_jkt would bind it (RFC 9449 §10.1)
      */
-    public Uni<Pushed> push(Client client, Params params) {
+    public Uni<Pushed> push(Client client, Params params, String proofJkt) {
         // RFC 9126 §2.1: client_id is required here as at the authorization endpoint; request_uri must not be sent.
         if (!client.id().equals(params.optional(OAuthParams.CLIENT_ID).orElse(null))) {
             throw OAuthException.invalidRequest("client_id is required and must name the authenticated client.");
@@ -71,10 +74,16 @@ public class PushedAuthorizationRequests {
         } catch (AuthorizationRedirectException e) {
             throw new OAuthException(400, e.error(), e.description(), null);
         }
+        // RFC 9449 §10.1: with both a proof and dpop_jkt, they must name the same key.
+        String dpopJkt = params.optional(OAuthParams.DPOP_JKT).orElse(proofJkt);
+        if (proofJkt != null && !proofJkt.equals(dpopJkt)) {
+            throw OAuthException.invalidRequest("dpop_jkt is not the thumbprint of the DPoP proof's key.");
+        }
         String requestUri = URN_PREFIX + Tokens.random(32);
         long ttl = config.pushedRequestTtl().toSeconds();
         return limits.pushedRequestOf(client.id())
-                .chain(() -> store.save(requestUri, new PushedRequest(client.id(), authorizationParams(params)), ttl))
+                .chain(() -> store.save(
+                        requestUri, new PushedRequest(client.id(), authorizationParams(params, dpopJkt)), ttl))
                 .replaceWith(new Pushed(requestUri, ttl));
     }
 
@@ -99,9 +108,12 @@ public class PushedAuthorizationRequests {
         return config.requirePushedAuthorizationRequests() || client.requirePushedAuthorizationRequests();
     }
 
-    private static Map<String, List<String>> authorizationParams(Params params) {
+    private static Map<String, List<String>> authorizationParams(Params params, String dpopJkt) {
         Map<String, List<String>> kept = new HashMap<>(params.values());
         kept.keySet().removeAll(CLIENT_AUTHENTICATION);
+        if (dpopJkt != null) {
+            kept.put(OAuthParams.DPOP_JKT, List.of(dpopJkt));
+        }
         return kept;
     }
 }

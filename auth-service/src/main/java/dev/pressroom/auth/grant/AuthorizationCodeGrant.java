@@ -17,9 +17,9 @@ import java.time.Clock;
 
 /**
  * RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.6) and replay revocation (OAuth 2.1 §4.1.3, RFC 9700 §4.5). The code's
- * binding (client, redirect_uri, code_verifier, expiry) is checked before the code is consumed, so a wrong client
- * or verifier does not burn it for the rightful client; a code presented again with its binding intact is a true
- * replay and revokes what the first exchange minted.
+ * binding (client, redirect_uri, code_verifier, the DPoP key of RFC 9449 §10) is checked before the code is consumed,
+ * so a wrong client, verifier or key does not burn it for the rightful client; a code presented again with its binding
+ * intact is a true replay and revokes what the first exchange minted.
  */
 @ApplicationScoped
 public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.AuthorizationCode> {
@@ -50,11 +50,13 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
         if (!Pkce.isValidVerifier(request.codeVerifier())) {
             return Uni.createFrom().failure(verifierMismatch());
         }
-        // RFC 6749 §4.1.3: the redirect_uri identical to the authorization request's; RFC 7636 §4.6: S256.
-        return codes.consume(request.code(), client.id(), request.redirectUri(), Pkce.s256(request.codeVerifier()))
+        // RFC 6749 §4.1.3: the redirect_uri identical to the authorization request's; RFC 7636 §4.6: S256;
+        // RFC 9449 §10: a proof of the key dpop_jkt (or the pushed request's proof) bound the code to.
+        return codes.consume(
+                        request.code(), client.id(), request.redirectUri(), Pkce.s256(request.codeVerifier()), dpopJkt)
                 .chain(presented -> {
                     if (presented.mismatch() != null) {
-                        throw mismatch(presented.mismatch());
+                        throw mismatch(presented.mismatch(), dpopJkt);
                     }
                     Outcome<AuthorizationCode> outcome = presented.outcome();
                     return switch (outcome.status()) {
@@ -67,10 +69,15 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
                 });
     }
 
-    private static OAuthException mismatch(String part) {
+    private static OAuthException mismatch(String part, String dpopJkt) {
         return switch (part) {
             case "client" -> OAuthException.invalidGrant("The authorization code was issued to another client.");
             case "redirect" -> OAuthException.invalidGrant("redirect_uri does not match the authorization request.");
+            case "dpop" ->
+                OAuthException.invalidGrant(
+                        dpopJkt == null
+                                ? "The authorization code is bound to a DPoP key (dpop_jkt); send a DPoP proof of it."
+                                : "The DPoP proof is not made with the key the authorization code is bound to.");
             default -> verifierMismatch();
         };
     }

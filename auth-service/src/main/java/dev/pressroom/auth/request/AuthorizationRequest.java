@@ -9,6 +9,8 @@ import java.util.List;
  * none is, so that the sign-in and consent pages that follow speak it. {@code phishingResistant}: acr_values asked for
  * "phr", so a passkey is offered first (a preference: a password still signs in). {@code claims}: the claims parameter
  * (OIDC Core §5.5), its claims restricted to the scopes the client may ask for; an essential acr is a requirement.
+ * {@code dpopJkt}: the JWK thumbprint the code is bound to (RFC 9449 §10), from dpop_jkt or the pushed request's DPoP
+ * proof; null when the code is bound to no key.
  */
 @RegisterForReflection
 public record AuthorizationRequest(
@@ -22,7 +24,8 @@ public record AuthorizationRequest(
         long maxAge,
         String uiLocale,
         boolean phishingResistant,
-        ClaimsParameter claims) {
+        ClaimsParameter claims,
+        String dpopJkt) {
 
     /** Requests kept before the claims parameter existed have none. */
     @Override

@@ -27,6 +27,8 @@ public final class OAuthParams {
     public static final String POST_LOGOUT_REDIRECT_URI = "post_logout_redirect_uri";
     public static final String REQUEST = "request";
     public static final String REQUEST_URI = "request_uri";
+    /** RFC 9449 §10: the JWK SHA-256 thumbprint of the DPoP key the code is to be bound to. */
+    public static final String DPOP_JKT = "dpop_jkt";
 
     public static final String AUTHORIZATION_CODE = "authorization_code";
 

@@ -28,6 +28,7 @@ final class LuaScripts {
             if code.clientId ~= ARGV[2] then return {'client'} end
             if code.redirectUri ~= ARGV[3] then return {'redirect'} end
             if code.codeChallenge ~= ARGV[4] then return {'verifier'} end
+            if type(code.dpopJkt) == 'string' and code.dpopJkt ~= ARGV[5] then return {'dpop'} end
             if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[1]) then
               redis.call('EXPIRE', KEYS[1], ARGV[1])
               return {'ok', d}

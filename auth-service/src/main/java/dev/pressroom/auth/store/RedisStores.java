@@ -52,7 +52,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     @Override
-    public Uni<Presented> consume(String code, String clientId, String redirectUri, String challenge) {
+    public Uni<Presented> consume(String code, String clientId, String redirectUri, String challenge, String dpopJkt) {
         String key = RedisKeys.code(code);
         if (key == null) {
             return Uni.createFrom().item(new Presented(Outcome.unknown(), null));
@@ -61,7 +61,12 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         return eval(
                         LuaScripts.CONSUME_CODE,
                         List.of(key, key + ":used"),
-                        List.of(seconds(config.accessTokenTtl().toSeconds()), clientId, redirectUri, challenge))
+                        List.of(
+                                seconds(config.accessTokenTtl().toSeconds()),
+                                clientId,
+                                redirectUri,
+                                challenge,
+                                dpopJkt == null ? "" : dpopJkt))
                 .map(r -> r != null && r.size() == 1
                         ? new Presented(Outcome.unknown(), r.get(0).toString())
                         : new Presented(outcome(r, AuthorizationCode.class), null));

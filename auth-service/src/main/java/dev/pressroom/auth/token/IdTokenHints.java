@@ -1,45 +1,46 @@
 package dev.pressroom.auth.token;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
+import dev.pressroom.auth.jose.JwsRefused;
+import dev.pressroom.auth.jose.JwsVerifier;
+import dev.pressroom.auth.jose.PublicJwk;
 import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.auth.store.Session;
-import io.smallrye.jwt.KeyFormat;
-import io.smallrye.jwt.algorithm.SignatureAlgorithm;
-import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
-import io.smallrye.jwt.auth.principal.DefaultJWTParser;
-import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
-import io.smallrye.jwt.auth.principal.JWTParser;
-import io.smallrye.jwt.auth.principal.ParseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.jwt.JsonWebToken;
+import java.util.stream.StreamSupport;
 
 /**
- * Reads an id_token_hint (OIDC RP-Initiated Logout 1.0 §2) with SmallRye JWT: one of our own ID tokens, RS256, PS256
- * or ES256,
- * signed by a key our JWKS publishes (the key its kid names; so a hint signed before a rotation reads until its key is
- * retired), issued by this issuer, for exactly one client. An expired hint is still a hint: §2 asks the OP to accept
+ * Reads an id_token_hint (OIDC RP-Initiated Logout 1.0 §2) with {@link JwsVerifier}, as every JWS this service
+ * receives: one of our own ID tokens, RS256, PS256 or ES256, signed by a key our JWKS publishes (the key its kid
+ * names; so a hint signed before a rotation reads until its key is retired), issued by this issuer, for exactly one
+ * client, with the iat and exp every ID token of ours has. An expired hint is still a hint: §2 asks the OP to accept
  * it "even when the exp time has passed".
  */
 @ApplicationScoped
 public class IdTokenHints {
 
-    /** The clock skew SmallRye JWT allows around exp and iat, in seconds: any expiry (both are still required). */
-    private static final int ANY_EXPIRY = Integer.MAX_VALUE;
+    /** Far more than an ID token of ours with every standard claim; a longer hint is none of ours. */
+    static final int MAX_LENGTH = 16 * 1024;
+
+    /** The algorithms of {@link dev.pressroom.auth.keys.JwsAlgorithm}, the ones our ID tokens are signed with. */
+    private static final JwsVerifier JWS = new JwsVerifier(
+            "id_token_hint", List.of("RS256", "PS256", "ES256"), JwsVerifier.Types.optional("JWT"), MAX_LENGTH);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String issuer;
     private final Supplier<Map<String, Object>> publishedKeys;
-    private final ObjectMapper json = new ObjectMapper();
-    private volatile Verifier verifier;
+    private volatile Published published;
 
-    /** A parser for one JWK Set: SmallRye JWT keeps the key resolver it built for the first token it parsed. */
-    private record Verifier(Map<String, Object> jwks, JWTParser parser) {}
+    /** The published JWK Set as last read, and its keys. */
+    private record Published(Map<String, Object> jwks, List<PublicJwk> keys) {}
 
     @Inject
     public IdTokenHints(SigningKeys keys, AuthConfig config) {
@@ -54,48 +55,46 @@ public class IdTokenHints {
 
     /** The hint's audience (client id), sub and sid, or empty when it is not a genuine ID token of this issuer. */
     public Optional<Hint> read(String idToken) {
-        JsonWebToken token;
+        JwsVerifier.Verified token;
         try {
-            token = parser().parse(idToken);
-        } catch (ParseException e) {
+            token = JWS.verify(idToken, keys());
+        } catch (JwsRefused e) {
             return Optional.empty();
         }
-        Set<String> audience = token.getAudience();
-        if (audience == null || audience.size() != 1) {
+        JsonNode claims = token.claims();
+        String audience = soleAudience(claims.get("aud"));
+        if (!issuer.equals(token.claim("iss"))
+                || audience == null
+                || !claims.path("iat").isNumber()
+                || !claims.path("exp").isNumber()) {
             return Optional.empty();
         }
-        return Optional.of(new Hint(audience.iterator().next(), token.getSubject(), text(token.getClaim("sid"))));
+        return Optional.of(new Hint(audience, token.claim("sub"), token.claim("sid")));
     }
 
-    private static String text(Object claim) {
-        return claim instanceof String value ? value : null;
+    /** OIDC Core §2: aud is one string or an array of strings; a hint's must name exactly one client. */
+    private static String soleAudience(JsonNode aud) {
+        if (aud != null && aud.isArray() && aud.size() == 1) {
+            aud = aud.get(0);
+        }
+        return aud != null && aud.isTextual() ? aud.textValue() : null;
     }
 
-    private JWTParser parser() {
+    private List<PublicJwk> keys() {
         Map<String, Object> jwks = publishedKeys.get();
-        Verifier current = verifier;
+        Published current = published;
         if (current == null || !current.jwks().equals(jwks)) {
-            current = new Verifier(jwks, new DefaultJWTParser(context(jwks), new DefaultJWTCallerPrincipalFactory()));
-            verifier = current;
+            current = new Published(jwks, read(jwks));
+            published = current;
         }
-        return current.parser();
+        return current.keys();
     }
 
-    private JWTAuthContextInfo context(Map<String, Object> jwks) {
-        JWTAuthContextInfo context = new JWTAuthContextInfo();
-        try {
-            context.setPublicKeyContent(json.writeValueAsString(jwks));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialise the JWK Set", e);
-        }
-        context.setKeyFormat(KeyFormat.JWK);
-        // Each algorithm an ID token of ours may be signed with; the kid picks the published key, whose type must fit.
-        context.setSignatureAlgorithm(
-                Set.of(SignatureAlgorithm.RS256, SignatureAlgorithm.PS256, SignatureAlgorithm.ES256));
-        context.setIssuedBy(issuer);
-        context.setClockSkew(ANY_EXPIRY);
-        context.setRelaxVerificationKeyValidation(false);
-        return context;
+    private static List<PublicJwk> read(Map<String, Object> jwks) {
+        JsonNode keys = JSON.valueToTree(jwks).path("keys");
+        return StreamSupport.stream(keys.spliterator(), false)
+                .map(PublicJwk::read)
+                .toList();
     }
 
     public record Hint(String clientId, String subject, String sid) {

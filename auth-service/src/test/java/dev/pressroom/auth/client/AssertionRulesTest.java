@@ -10,6 +10,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.pressroom.auth.error.OAuthException;
+import dev.pressroom.auth.jose.PublicJwk;
 import dev.pressroom.auth.support.TestAssertions;
 import dev.pressroom.auth.validate.JwkSets;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
-import org.jose4j.jwk.JsonWebKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,7 +27,7 @@ class AssertionRulesTest {
     private static final String ISSUER = "https://auth.example.org";
     private static final String CLIENT = "instance-1";
     private static final TestAssertions KEYS = TestAssertions.generate("k");
-    private static final List<JsonWebKey> CLIENT_KEYS =
+    private static final List<PublicJwk> CLIENT_KEYS =
             JwkSets.parse(KEYS.jwksJson()).keys();
 
     private final AssertionRules rules = new AssertionRules(ISSUER);
@@ -162,6 +162,30 @@ class AssertionRulesTest {
     @Test
     void verifyWhenNotAJwtThenInvalidClient() {
         assertRefused("not.a.jwt", "not a signed JWT");
+    }
+
+    @Test
+    void verifyWhenTypIsAnotherKindOfJwtThenInvalidClient() {
+        String header = "{\"alg\":\"RS256\",\"kid\":\"" + KEYS.rsaKid() + "\",\"typ\":\"dpop+jwt\"}";
+
+        assertRefused(KEYS.signRs256(header, claims().build().toString()), "typ must be");
+    }
+
+    @Test
+    void verifyWhenTypIsClientAuthenticationJwtThenAccepted() {
+        String header = "{\"alg\":\"RS256\",\"kid\":\"" + KEYS.rsaKid() + "\",\"typ\":\"client-authentication+jwt\"}";
+
+        assertThat(verify(KEYS.signRs256(header, claims().build().toString()))).isNotNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9223372036854775807", "1e300", "\"soon\""})
+    void verifyWhenExpIsNoDateThenInvalidClientNotAnError(String exp) {
+        String header = "{\"alg\":\"RS256\",\"kid\":\"" + KEYS.rsaKid() + "\"}";
+        String claims = "{\"iss\":\"" + CLIENT + "\",\"sub\":\"" + CLIENT + "\",\"aud\":\"" + ISSUER
+                + "\",\"jti\":\"j\",\"exp\":" + exp + "}";
+
+        assertRefused(KEYS.signRs256(header, claims), "claims are malformed");
     }
 
     private void assertRefused(String assertion, String why) {

@@ -44,8 +44,14 @@ class AuthorizationCodeGrantTest {
     }
 
     private Uni<TokenResponse> exchange(Client client, String code, String redirectUri, String codeVerifier) {
+        return exchangeWithProofOf(null, client, code, redirectUri, codeVerifier);
+    }
+
+    /** As the token endpoint calls it after a DPoP proof of the key of thumbprint {@code jkt} (null: no proof). */
+    private Uni<TokenResponse> exchangeWithProofOf(
+            String jkt, Client client, String code, String redirectUri, String codeVerifier) {
         return grants.authorizationCode.handle(
-                client, new TokenRequest.AuthorizationCode(code, redirectUri, codeVerifier), ORIGIN, null);
+                client, new TokenRequest.AuthorizationCode(code, redirectUri, codeVerifier), ORIGIN, jkt);
     }
 
     private TokenResponse exchange(String code) {
@@ -114,6 +120,35 @@ class AuthorizationCodeGrantTest {
         assertThat(refused.description()).contains("another client");
         assertThat(grants.codes.isUsed(code)).isFalse();
         assertThat(exchange(code).accessToken()).isNotNull();
+    }
+
+    @Test
+    void handleWhenCodeBoundToADpopKeyAndNoProofThenInvalidGrantAndCodeStillGoodForAProofOfIt() {
+        String jkt = Tokens.sha256("the client's DPoP key");
+        String code = grants.codeBoundTo(jkt, app, person, verifier, "openid");
+
+        OAuthException refused = refused(exchange(app, code, TestClients.REDIRECT, verifier));
+
+        assertThat(refused.error()).isEqualTo("invalid_grant");
+        assertThat(refused.description()).contains("send a DPoP proof");
+        assertThat(grants.codes.isUsed(code)).isFalse();
+        assertThat(exchangeWithProofOf(jkt, app, code, TestClients.REDIRECT, verifier)
+                        .await()
+                        .indefinitely()
+                        .tokenType())
+                .isEqualTo("DPoP");
+    }
+
+    @Test
+    void handleWhenCodeBoundToADpopKeyAndProofOfAnotherThenInvalidGrantWithoutConsumingTheCode() {
+        String code = grants.codeBoundTo(Tokens.sha256("the client's DPoP key"), app, person, verifier, "openid");
+
+        OAuthException refused = refused(exchangeWithProofOf(
+                Tokens.sha256("an attacker's DPoP key"), app, code, TestClients.REDIRECT, verifier));
+
+        assertThat(refused.error()).isEqualTo("invalid_grant");
+        assertThat(refused.description()).contains("not made with the key");
+        assertThat(grants.codes.isUsed(code)).isFalse();
     }
 
     @Test

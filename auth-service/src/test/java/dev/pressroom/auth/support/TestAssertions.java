@@ -15,7 +15,11 @@ import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.pressroom.kernel.id.Tokens;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.Signature;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +86,21 @@ public final class TestAssertions {
             jwt.sign(alg.getName().startsWith("ES") ? new ECDSASigner(ec) : new RSASSASigner(rsa));
             return jwt.serialize();
         } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Any header and claims text, signed RS256 with the RSA key: for what a JOSE library would not write. */
+    public String signRs256(String header, String claims) {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        String input = b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(claims.getBytes(StandardCharsets.UTF_8));
+        try {
+            Signature signer = Signature.getInstance("SHA256withRSA");
+            signer.initSign(rsa.toPrivateKey());
+            signer.update(input.getBytes(StandardCharsets.US_ASCII));
+            return input + "." + b64.encodeToString(signer.sign());
+        } catch (JOSEException | GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }

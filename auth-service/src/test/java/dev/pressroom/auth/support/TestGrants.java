@@ -143,6 +143,23 @@ public final class TestGrants implements AutoCloseable {
             String verifier,
             String nonce,
             String... scopes) {
+        return code(client, person, passkeyId, claims, null, verifier, nonce, scopes);
+    }
+
+    /** A code bound to the DPoP key of thumbprint {@code dpopJkt}, as dpop_jkt binds it (RFC 9449 §10). */
+    public String codeBoundTo(String dpopJkt, Client client, Consented person, String verifier, String... scopes) {
+        return code(client, person, null, RequestedClaims.NONE, dpopJkt, verifier, null, scopes);
+    }
+
+    private String code(
+            Client client,
+            Consented person,
+            UUID passkeyId,
+            RequestedClaims claims,
+            String dpopJkt,
+            String verifier,
+            String nonce,
+            String... scopes) {
         String code = RedisKeys.newToken(person.accountId());
         long now = clock.instant().getEpochSecond();
         codes.save(
@@ -161,7 +178,8 @@ public final class TestGrants implements AutoCloseable {
                                 person.consentId(),
                                 now,
                                 passkeyId == null ? null : passkeyId.toString(),
-                                claims))
+                                claims,
+                                dpopJkt))
                 .await()
                 .indefinitely();
         return code;

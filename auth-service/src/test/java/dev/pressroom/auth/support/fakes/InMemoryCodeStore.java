@@ -22,7 +22,8 @@ public final class InMemoryCodeStore implements CodeStore {
     }
 
     @Override
-    public synchronized Uni<Presented> consume(String code, String clientId, String redirectUri, String challenge) {
+    public synchronized Uni<Presented> consume(
+            String code, String clientId, String redirectUri, String challenge, String dpopJkt) {
         AuthorizationCode data = codes.get(code);
         if (data == null) {
             return answer(Outcome.unknown(), null);
@@ -35,6 +36,9 @@ public final class InMemoryCodeStore implements CodeStore {
         }
         if (!data.codeChallenge().equals(challenge)) {
             return answer(Outcome.unknown(), "verifier");
+        }
+        if (data.dpopJkt() != null && !data.dpopJkt().equals(dpopJkt)) {
+            return answer(Outcome.unknown(), "dpop");
         }
         return answer(new Outcome<>(used.add(code) ? Outcome.Status.FIRST_USE : Outcome.Status.REUSED, data), null);
     }
