@@ -167,6 +167,7 @@ class AuthServiceNativeIT {
     @AfterAll
     static void stop() {
         if (service != null) {
+            System.out.printf("native auth-service: RSS %d kB after the tests%n", service.rssKb());
             service.stopAsAPod(Duration.ofSeconds(25));
             RestAssured.reset();
         }
