@@ -5,15 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
+import org.jboss.jandex.FieldInfo;
+import org.jboss.jandex.Index;
+import org.jboss.jandex.IndexView;
+import org.jboss.jandex.Type;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -106,8 +115,16 @@ class NativeConfigurationTest {
                 .contains("-runner.jar");
     }
 
-    /** Every class the service's own code marks for Jackson: @RegisterForReflection, a Jackson annotation, or a DTO record. */
+    /**
+     * Every class the service's own code marks for Jackson (@RegisterForReflection, a Jackson annotation, or a DTO
+     * record) and every class of ours these hold: Jackson binds a record's components too, so a registered record
+     * holding an unregistered one loses that member in the executable.
+     */
     private static Set<String> jsonBoundClasses(NativeSources generated) {
+        return withTheClassesTheyHold(markedClasses(generated), generated.appClasses());
+    }
+
+    private static Set<String> markedClasses(NativeSources generated) {
         Set<String> classes = new TreeSet<>();
         for (ClassInfo type : generated.appClasses().getKnownClasses()) {
             AnnotationInstance register = type.declaredAnnotation(REGISTER_FOR_REFLECTION);
@@ -128,6 +145,74 @@ class NativeConfigurationTest {
                 .as("%s: no JSON-bound class found; the scan would prove nothing", generated.service())
                 .isNotEmpty();
         return classes;
+    }
+
+    /** How content's TocEntry was missed: a record held (in a list) by a bound one is bound too. */
+    @Test
+    void jsonBoundClassesWhenARecordHoldsOthersThenTheyAreBoundToo() throws IOException {
+        IndexView index = Index.of(Post.class, Heading.class, Anchor.class, Level.class, Unrelated.class);
+
+        Set<String> bound = withTheClassesTheyHold(Set.of(Post.class.getName()), index);
+
+        assertThat(bound)
+                .containsExactlyInAnyOrder(Post.class.getName(), Heading.class.getName(), Anchor.class.getName());
+    }
+
+    record Post(String title, List<Heading> toc, Map<String, ? extends Heading> byId) {}
+
+    record Heading(Level level, Anchor[] anchors) {}
+
+    record Anchor(String id) {}
+
+    enum Level {
+        H1
+    }
+
+    record Unrelated(String text) {}
+
+    /** The classes, records and concrete classes of our own, reachable from {@code roots} through instance fields. */
+    static Set<String> withTheClassesTheyHold(Set<String> roots, IndexView index) {
+        Set<String> all = new TreeSet<>(roots);
+        Deque<String> todo = new ArrayDeque<>(roots);
+        while (!todo.isEmpty()) {
+            ClassInfo type = index.getClassByName(DotName.createSimple(todo.pop()));
+            if (type == null) {
+                continue;
+            }
+            for (FieldInfo field : type.fields()) {
+                if (Modifier.isStatic(field.flags())) {
+                    continue;
+                }
+                for (DotName held : classesIn(field.type())) {
+                    ClassInfo heldType = index.getClassByName(held);
+                    if (heldType != null && bindsMembers(heldType) && all.add(held.toString())) {
+                        todo.add(held.toString());
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Jackson reads members of records and plain classes; enums it reads by name, interfaces have no members. */
+    private static boolean bindsMembers(ClassInfo type) {
+        return !type.isEnum() && !type.isInterface() && !type.isAnnotation();
+    }
+
+    /** The classes a field's type names: itself, its type arguments and array elements, at any depth. */
+    private static List<DotName> classesIn(Type type) {
+        return switch (type.kind()) {
+            case CLASS -> List.of(type.name());
+            case PARAMETERIZED_TYPE ->
+                Stream.concat(
+                                Stream.of(type.name()),
+                                type.asParameterizedType().arguments().stream()
+                                        .flatMap(argument -> classesIn(argument).stream()))
+                        .toList();
+            case ARRAY -> classesIn(type.asArrayType().constituent());
+            case WILDCARD_TYPE -> classesIn(type.asWildcardType().extendsBound());
+            default -> List.of();
+        };
     }
 
     private static List<String> targets(AnnotationInstance register) {

@@ -13,6 +13,7 @@ import dev.pressroom.auth.store.PushedRequest;
 import dev.pressroom.auth.store.PushedRequestStore;
 import dev.pressroom.auth.validate.RedirectUris;
 import dev.pressroom.kernel.id.Tokens;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
@@ -45,7 +46,11 @@ public class PushedAuthorizationRequests {
         this.config = config;
     }
 
-    /** RFC 9126 §2.2: the answer to a pushed request, 201. */
+    /**
+     * RFC 9126 §2.2: the answer to a pushed request, 201. Jackson writes it, which the native executable allows only
+     * for registered classes (found by AuthServiceNativeIT: every push was a 500).
+     */
+    @RegisterForReflection
     public record Pushed(String request_uri, long expires_in) {}
 
     /**

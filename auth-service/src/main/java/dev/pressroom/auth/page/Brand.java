@@ -1,17 +1,21 @@
 package dev.pressroom.auth.page;
 
+import io.quarkus.qute.TemplateData;
 import io.smallrye.config.ConfigMapping;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
+import jakarta.inject.Singleton;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
  * The platform's name, logo and accent colour on every page (README, "Pages"). Templates read it as
  * {@code inject:brand}; the accent reaches the pages through {@link #themeCss()} at /theme.css, since the CSP
- * allows no inline style.
+ * allows no inline style. A singleton with a resolver of its own: the native executable found no {@code logoUrl} on
+ * the application-scoped bean's client proxy, whose members Qute looks up by reflection there (AuthServiceNativeIT:
+ * every page was a 500).
  */
-@ApplicationScoped
+@Singleton
+@TemplateData
 @Named("brand")
 public class Brand {
 

@@ -3,11 +3,22 @@ package dev.pressroom.auth.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarkus.qute.TemplateData;
+import jakarta.inject.Singleton;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class BrandTest {
+
+    /**
+     * Templates read {@code inject:brand.logoUrl}: in the native executable Qute found no such member on the
+     * application-scoped bean's client proxy, so Brand is a proxy-less singleton with a generated resolver.
+     */
+    @Test
+    void brandWhenReadByTemplatesThenNoClientProxyAndAResolverOfItsOwn() {
+        assertThat(Brand.class).hasAnnotation(Singleton.class).hasAnnotation(TemplateData.class);
+    }
 
     @Test
     void themeWhenAccentIsDarkThenWhiteText() {
