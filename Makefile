@@ -57,7 +57,7 @@ stop:
 # The lint profile compiles into target/lint, from scratch each time, so it never skips "up-to-date" classes.
 lint: deps
 	$(MVNW) -q spotless:check
-	$(MVNW) -Plint clean test-compile
+	$(MVNW) -Plint,jmh clean test-compile
 	git ls-files -z '*.sh' .ci/run | xargs -0 shellcheck
 	scripts/release-test.sh
 	$(MAKE) --no-print-directory licenses

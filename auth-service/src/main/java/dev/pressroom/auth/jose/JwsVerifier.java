@@ -79,6 +79,8 @@ public final class JwsVerifier {
         }
     }
 
+    // Private and read once, right after parsing: the arrays are never shared, so no copy is needed.
+    @SuppressWarnings("ArrayRecordComponent")
     private record Parsed(JsonNode header, JsonNode claims, String alg, byte[] signingInput, byte[] signature) {}
 
     private final String name;

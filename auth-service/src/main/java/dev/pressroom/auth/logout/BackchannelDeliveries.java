@@ -137,10 +137,7 @@ public class BackchannelDeliveries {
         JsonNode claims = claimsOf(job.body());
         String sub = claims.path("sub").asText(null);
         audit.record(AuditEvent.of(
-                        AUDITED.get(outcome),
-                        sub == null ? null : UUID.fromString(sub),
-                        claims.path("aud").asText(null),
-                        SERVER)
+                        AUDITED.get(outcome), accountOf(sub), claims.path("aud").asText(null), SERVER)
                 .with("attempt", job.attempts() + 1)
                 .with("result", detail));
     }

@@ -1,6 +1,5 @@
 package dev.pressroom.content.cdn;
 
-import dev.pressroom.content.cdn.SurrogateKeys.Type;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -63,10 +62,10 @@ public final class ChangedKeys {
     private static String keyOf(String blogId, String kind, String name) {
         return switch (kind) {
             case "blog" -> SurrogateKeys.blog(blogId);
-            case "post" -> SurrogateKeys.member(blogId, Type.POSTS, name);
-            case "page" -> SurrogateKeys.member(blogId, Type.PAGES, name);
-            case "tag" -> SurrogateKeys.member(blogId, Type.TAGS, name);
-            default -> SurrogateKeys.member(blogId, Type.AUTHORS, name);
+            case "post" -> SurrogateKeys.member(blogId, SurrogateKeys.Type.POSTS, name);
+            case "page" -> SurrogateKeys.member(blogId, SurrogateKeys.Type.PAGES, name);
+            case "tag" -> SurrogateKeys.member(blogId, SurrogateKeys.Type.TAGS, name);
+            default -> SurrogateKeys.member(blogId, SurrogateKeys.Type.AUTHORS, name);
         };
     }
 

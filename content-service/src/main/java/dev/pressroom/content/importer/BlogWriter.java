@@ -21,7 +21,11 @@ import java.util.Set;
  */
 public final class BlogWriter {
 
-    /** @param changedKeys the surrogate keys of the answers this import changed (what a CDN must purge) */
+    /**
+     * What one import wrote.
+     *
+     * @param changedKeys the surrogate keys of the answers this import changed (what a CDN must purge)
+     */
     public record Result(String blogId, long version, int posts, int pages, Set<String> changedKeys) {}
 
     public Result write(Connection connection, String name, BlogPlan plan) throws SQLException {

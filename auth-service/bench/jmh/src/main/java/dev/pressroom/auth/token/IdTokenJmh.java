@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A whole ID token, claims to compact JWS (the 16 claims of a code exchange with openid profile email): the service's
- * path (Jackson and {@link Rs256Jws}) around the OpenSSL signer and around the JDK's, and SmallRye JWT Build (jose4j
+ * path (Jackson and {@link Jws}) around the OpenSSL signer and around the JDK's, and SmallRye JWT Build (jose4j
  * over the JDK's SHA256withRSA), the library alternative (docs/decisions, RS256 through OpenSSL).
  */
 @State(Scope.Benchmark)
@@ -45,7 +45,7 @@ public class IdTokenJmh {
 
     private SigningKey key;
     private RsaSigner signer;
-    private Rs256Jws jws;
+    private Jws jws;
 
     @Setup
     public void setUp() throws NoSuchAlgorithmException {
@@ -56,7 +56,7 @@ public class IdTokenJmh {
             case "smallrye-jwt-build" -> signer = null;
             default -> throw new IllegalArgumentException(path);
         }
-        jws = signer == null ? null : new Rs256Jws(signer);
+        jws = signer == null ? null : new Jws(signer);
     }
 
     @TearDown

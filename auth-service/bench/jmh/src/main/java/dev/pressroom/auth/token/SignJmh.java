@@ -1,13 +1,12 @@
 package dev.pressroom.auth.token;
 
 import dev.pressroom.auth.jmh.ThreadCpu;
+import dev.pressroom.auth.keys.JwsAlgorithm;
 import dev.pressroom.auth.keys.SigningKey;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
-import java.security.interfaces.RSAPrivateKey;
-import java.security.interfaces.RSAPublicKey;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,6 +68,6 @@ public class SignJmh {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair pair = generator.generateKeyPair();
-        return new SigningKey("bench", (RSAPrivateKey) pair.getPrivate(), (RSAPublicKey) pair.getPublic());
+        return new SigningKey("bench", JwsAlgorithm.RS256, pair.getPrivate(), pair.getPublic());
     }
 }
