@@ -44,11 +44,11 @@ class CloudflarePurgeResourceTest {
 
     @Test
     void getWhenCloudflareThenCacheTagCommaSeparatedWithEveryMember() throws IOException {
-        TestContent.Loaded blog =
-                TestContent.load(admin, "cdn-cloudflare-get", TestBlogs.demoCopy(Files.createTempDirectory("cf")));
+        TestContent.Loaded blog = TestContent.load(
+                admin, TestBlogs.freshName("cdn-cloudflare-get"), TestBlogs.demoCopy(Files.createTempDirectory("cf")));
 
         Response answer = given().header("Authorization", "Key " + blog.key())
-                .get("/api/content/v1/blogs/cdn-cloudflare-get/authors");
+                .get("/api/content/v1/blogs/" + blog.blog() + "/authors");
 
         List<String> usernames = answer.path("authors.username");
         assertThat(answer.headers().hasHeaderWithName("Surrogate-Key")).isFalse();
@@ -64,14 +64,14 @@ class CloudflarePurgeResourceTest {
     @Test
     void importWhenAnAuthorRenamedThenTheirTagsArePurgedAsJsonWithABearerToken() throws Exception {
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("cf"));
-        TestContent.Loaded blog = TestContent.load(admin, "cdn-cloudflare-bio", folder);
+        TestContent.Loaded blog = TestContent.load(admin, TestBlogs.freshName("cdn-cloudflare-bio"), folder);
         Path yaml = folder.resolve("blog.yaml");
         String text = Files.readString(yaml);
         assertThat(text).contains("name: Ana Ribeiro");
         Files.writeString(yaml, text.replace("name: Ana Ribeiro", "name: Ana Renamed"));
         receiver.requests.clear();
 
-        BlogWriter.Result result = admin.importBlog("cdn-cloudflare-bio", folder);
+        BlogWriter.Result result = admin.importBlog(blog.blog(), folder);
 
         String b = blog.blogId();
         // Ana's posts show her name too, so their keys change with hers; nobody else's.
@@ -96,7 +96,8 @@ class CloudflarePurgeResourceTest {
     @Test
     void importWhenRedisIsUnreachableThenTheImportStandsAndNothingIsPurged() throws Exception {
         Path folder = TestBlogs.demoCopy(Files.createTempDirectory("cf"));
-        TestContent.load(admin, "cdn-cloudflare-down", folder);
+        String name = TestBlogs.freshName("cdn-cloudflare-down");
+        TestContent.load(admin, name, folder);
         Path file = folder.resolve("posts/knife-skills.md");
         Files.writeString(file, Files.readString(file).replace("Three knife cuts", "Five knife cuts"));
         receiver.requests.clear();
@@ -104,13 +105,13 @@ class CloudflarePurgeResourceTest {
         BlogWriter.Result result;
         CuttableProxy.cut(CdnProfile.REDIS_PROXY);
         try {
-            result = admin.importBlog("cdn-cloudflare-down", folder);
+            result = admin.importBlog(name, folder);
         } finally {
             CuttableProxy.restore(CdnProfile.REDIS_PROXY);
         }
 
         assertThat(result.changedKeys()).isNotEmpty();
-        assertThat(admin.importBlog("cdn-cloudflare-down", folder).changedKeys())
+        assertThat(admin.importBlog(name, folder).changedKeys())
                 .as("the first import committed: the second finds nothing changed")
                 .isEmpty();
         Thread.sleep(1_000); // several delivery rounds, Redis back

@@ -63,13 +63,14 @@ class FastlyPurgeResourceTest {
         receiver.statuses.clear();
     }
 
-    /** The demo blog in a folder of its own under {@code name}, imported (a first import or an unchanged one). */
-    private Path demo(String name) throws IOException {
-        Path folder = TestBlogs.demoCopy(Files.createTempDirectory(name));
-        TestContent.load(admin, name, folder);
-        receiver.requests.clear();
-        return folder;
+    /** The demo blog, in a folder of its own, as a new blog: its first import changes nothing a CDN holds. */
+    private Demo demo(String prefix) throws IOException {
+        String name = TestBlogs.freshName(prefix);
+        Path folder = TestBlogs.demoCopy(Files.createTempDirectory(prefix));
+        return new Demo(TestContent.load(admin, name, folder), folder);
     }
+
+    private record Demo(TestContent.Loaded blog, Path folder) {}
 
     private static Response get(TestContent.Loaded blog, String path) {
         return given().header("Authorization", "Key " + blog.key()).get("/api/content/v1/blogs/" + blog.blog() + path);
@@ -87,7 +88,7 @@ class FastlyPurgeResourceTest {
 
     @Test
     void getWhenSinglePostThenItsKeysAndTheEdgesCacheControl() throws IOException {
-        TestContent.Loaded blog = TestContent.load(admin, "cdn-fastly-one", demo("cdn-fastly-one"));
+        TestContent.Loaded blog = demo("cdn-fastly-one").blog();
 
         Response answer = get(blog, "/posts/knife-skills");
 
@@ -101,7 +102,7 @@ class FastlyPurgeResourceTest {
 
     @Test
     void getWhenListThenListKeyAndEveryMembersKey() throws IOException {
-        TestContent.Loaded blog = TestContent.load(admin, "cdn-fastly-list", demo("cdn-fastly-list"));
+        TestContent.Loaded blog = demo("cdn-fastly-list").blog();
 
         Response answer = get(blog, "/posts?include=tags");
 
@@ -116,13 +117,13 @@ class FastlyPurgeResourceTest {
 
     @Test
     void getWhenNotModifiedOrUnauthorizedThenNoKeys() throws IOException {
-        TestContent.Loaded blog = TestContent.load(admin, "cdn-fastly-304", demo("cdn-fastly-304"));
+        TestContent.Loaded blog = demo("cdn-fastly-304").blog();
         String etag = get(blog, "/tags").header("ETag");
 
         Response revalidated = given().header("Authorization", "Key " + blog.key())
                 .header("If-None-Match", etag)
-                .get("/api/content/v1/blogs/cdn-fastly-304/tags");
-        Response unauthorized = given().get("/api/content/v1/blogs/cdn-fastly-304/tags");
+                .get("/api/content/v1/blogs/" + blog.blog() + "/tags");
+        Response unauthorized = given().get("/api/content/v1/blogs/" + blog.blog() + "/tags");
 
         assertThat(revalidated.statusCode()).isEqualTo(304);
         assertThat(revalidated.header("Cache-Control")).isEqualTo(EDGE_CACHE_CONTROL);
@@ -134,14 +135,13 @@ class FastlyPurgeResourceTest {
 
     @Test
     void importWhenOnePostRetitledThenExactlyItsKeyAndThePostsListKeyArePurgedThroughTheHook() throws Exception {
-        Path folder = demo("cdn-fastly-title");
-        TestContent.Loaded blog = TestContent.load(admin, "cdn-fastly-title", folder);
-        receiver.requests.clear();
+        Demo demo = demo("cdn-fastly-title");
+        TestContent.Loaded blog = demo.blog();
         String id = get(blog, "/posts/knife-skills").path("posts[0].id");
         String postKey = blog.blogId() + "-post-" + id;
 
-        retitleKnifeSkills(folder, "Four knife cuts worth learning");
-        BlogWriter.Result result = admin.importBlog("cdn-fastly-title", folder);
+        retitleKnifeSkills(demo.folder(), "Four knife cuts worth learning");
+        BlogWriter.Result result = admin.importBlog(blog.blog(), demo.folder());
 
         assertThat(result.changedKeys()).containsExactly(postKey, blog.blogId() + "-posts");
         await().atMost(Duration.ofSeconds(20)).until(() -> !receiver.requests.isEmpty());
@@ -161,9 +161,9 @@ class FastlyPurgeResourceTest {
 
     @Test
     void importWhenNothingChangedThenNothingPurged() throws Exception {
-        Path folder = demo("cdn-fastly-same");
+        Demo demo = demo("cdn-fastly-same");
 
-        BlogWriter.Result result = admin.importBlog("cdn-fastly-same", folder);
+        BlogWriter.Result result = admin.importBlog(demo.blog().blog(), demo.folder());
 
         assertThat(result.changedKeys()).isEmpty();
         assertThat(queued()).isZero();
@@ -173,12 +173,12 @@ class FastlyPurgeResourceTest {
 
     @Test
     void purgeWhenReceiverAnswers500ThenRetriedUntilDelivered() throws Exception {
-        Path folder = demo("cdn-fastly-retry");
+        Demo demo = demo("cdn-fastly-retry");
         receiver.statuses.add(500);
         receiver.statuses.add(503);
 
-        retitleKnifeSkills(folder, "Knife cuts, retried");
-        BlogWriter.Result result = admin.importBlog("cdn-fastly-retry", folder);
+        retitleKnifeSkills(demo.folder(), "Knife cuts, retried");
+        BlogWriter.Result result = admin.importBlog(demo.blog().blog(), demo.folder());
 
         await().atMost(Duration.ofSeconds(30)).until(() -> receiver.requests.size() >= 3);
         assertThat(receiver.requests)

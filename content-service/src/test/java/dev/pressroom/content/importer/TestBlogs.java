@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /** Blog folders for tests: a copy of the shipped demo blog that a test may change. */
@@ -12,6 +13,14 @@ public final class TestBlogs {
     public static final Path DEMO = Path.of("demo/kitchen");
 
     private TestBlogs() {}
+
+    /**
+     * A blog name no earlier run used: the test database outlives runs, so a test that must start from a new blog
+     * (one whose first import changes nothing a CDN holds) cannot take a fixed name.
+     */
+    public static String freshName(String prefix) {
+        return prefix + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 24);
+    }
 
     public static Path demoCopy(Path target) {
         try (Stream<Path> files = Files.walk(DEMO)) {

@@ -63,10 +63,12 @@ public final class CuttableProxy {
             daemon(name + "-proxy-control", () -> {
                 while (!control.isClosed()) {
                     try (Socket c = control.accept()) {
-                        mode.set(c.getInputStream().read());
-                        if (mode.get() == CUT || mode.get() == RESET) {
-                            open.forEach(socket -> close(socket, (char) mode.get()));
-                            open.clear();
+                        synchronized (open) { // no connection can join while the cut sweeps
+                            mode.set(c.getInputStream().read());
+                            if (mode.get() == CUT || mode.get() == RESET) {
+                                open.forEach(socket -> close(socket, (char) mode.get()));
+                                open.clear();
+                            }
                         }
                         c.getOutputStream().write('k');
                     } catch (IOException e) {
@@ -129,14 +131,19 @@ public final class CuttableProxy {
 
     private static void connect(
             String name, Socket client, String targetHost, int targetPort, Set<Socket> open, AtomicInteger mode) {
-        if (mode.get() != UP) {
-            close(client, (char) mode.get());
-            return;
-        }
         try {
             Socket target = new Socket(targetHost, targetPort);
-            open.add(client);
-            open.add(target);
+            // Checked and joined under the cut's lock: a connection accepted just before a cut, still connecting to
+            // the target while the cut swept, would otherwise survive it and carry commands through the outage.
+            synchronized (open) {
+                if (mode.get() != UP) {
+                    closeQuietly(target);
+                    close(client, (char) mode.get());
+                    return;
+                }
+                open.add(client);
+                open.add(target);
+            }
             pump(name, client.getInputStream(), target.getOutputStream(), client, target, mode);
             pump(name, target.getInputStream(), client.getOutputStream(), client, target, mode);
         } catch (IOException e) {
