@@ -1,12 +1,14 @@
 package dev.pressroom.auth.page;
 
 import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateData;
 import io.quarkus.qute.TemplateInstance;
 import java.util.List;
 
 /**
  * The server-rendered pages (templates under src/main/resources/templates/), checked at build time. Below both the
- * endpoints and the error mappers, which render the error page.
+ * endpoints and the error mappers, which render the error page. Every page record is {@link TemplateData}: a native
+ * executable has no reflection to fall back on for a member the build's template check did not register.
  */
 @CheckedTemplate
 public final class Pages {
@@ -31,6 +33,7 @@ public final class Pages {
      * meets: no password form, and a way back to the app without signing in.
      * {@code confirmsIdentity}: a signed-in person confirms who they are before changing how they sign in.
      */
+    @TemplateData
     public record SignInPage(
             String requestId,
             String csrf,
@@ -45,6 +48,7 @@ public final class Pages {
      * {@code logoUri}, {@code homePage}, {@code policy} and {@code terms} are the client's own (https), each null
      * unless the client is verified (spec Authentication C.5).
      */
+    @TemplateData
     public record ConsentPage(
             String requestId,
             String csrf,
@@ -65,6 +69,7 @@ public final class Pages {
      * {@code resumeAdd}: the name of a passkey whose adding continues now that the person confirmed who they are (the
      * page's script starts the ceremony at once); null otherwise.
      */
+    @TemplateData
     public record AccountPage(
             String name,
             String email,
@@ -75,11 +80,14 @@ public final class Pages {
             List<ActivityLine> activity) {}
 
     /** One of the person's passkeys: its id (for Remove), name, when added and last used ("never"). */
+    @TemplateData
     public record PasskeyLine(String id, String name, String added, String lastUsed) {}
 
     /** One of the person's recent audit events; address and browser are null where the event has none. */
+    @TemplateData
     public record ActivityLine(String when, String what, String address, String browser) {}
 
+    @TemplateData
     public record AppLine(
             String clientId,
             String name,
@@ -88,7 +96,9 @@ public final class Pages {
             String grantedAt,
             String lastUsed) {}
 
+    @TemplateData
     public record LogoutPage(String csrf) {}
 
+    @TemplateData
     public record ScopeLine(String scope, String text) {}
 }
