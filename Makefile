@@ -140,13 +140,14 @@ native-analysis:
 native-test:
 	$(WITH_DATASTORES) scripts/native.sh test $(SERVICES)
 
-# What .ci/run runs (after make native-sources): the builder's analysis of content-service and auth-service (where a
-# class wrongly initialised at build time shows; cheapest first, so such a bug fails early), then manifest-service
-# compiled in full and its native integration tests against the executable. README, Native executables, has the times.
+# What .ci/run runs (after make native-sources): the builder's analysis of content-service (where a class wrongly
+# initialised at build time shows; cheapest first, so such a bug fails early), then manifest-service and auth-service
+# compiled in full and their native integration tests against the executables. README, Native executables, has the
+# times.
 native-ci:
-	NATIVE_SOURCES=keep scripts/native.sh analyse content-service auth-service
-	NATIVE_SOURCES=keep scripts/native.sh build manifest-service
-	$(WITH_DATASTORES) scripts/native.sh test manifest-service
+	NATIVE_SOURCES=keep scripts/native.sh analyse content-service
+	NATIVE_SOURCES=keep scripts/native.sh build manifest-service auth-service
+	$(WITH_DATASTORES) scripts/native.sh test manifest-service auth-service
 
 images:
 	deploy/images.sh all
