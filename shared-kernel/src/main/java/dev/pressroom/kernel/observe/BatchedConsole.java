@@ -1,10 +1,12 @@
 package dev.pressroom.kernel.observe;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Handler;
 import org.jboss.logmanager.ExtHandler;
 import org.jboss.logmanager.ExtLogRecord;
@@ -12,8 +14,11 @@ import org.jboss.logmanager.ExtLogRecord;
 /**
  * The console log written from one thread, in batches: a request thread only queues its record (MDC copied, so the
  * trace id stays its own) and goes on; the writer formats what has queued up and flushes once when the queue is empty,
- * one {@code write} for many lines instead of a write and a flush per line. A full queue (the log's reader stuck or far
- * behind) drops the record rather than block an event loop, and counts it: {@link #dropped()}.
+ * one {@code write} for many lines instead of a write and a flush per line. The writer looks at the queue every
+ * {@code interval} rather than waiting on it: a waiting writer would be woken (a futex call and a context switch) by
+ * nearly every line under load, on the request's thread. A line therefore reaches the console within the interval. A
+ * full queue (the log's reader stuck or far behind) drops the record rather than block an event loop, and counts it:
+ * {@link #dropped()}.
  */
 public final class BatchedConsole extends ExtHandler {
 
@@ -24,12 +29,18 @@ public final class BatchedConsole extends ExtHandler {
     private final AtomicLong dropped = new AtomicLong();
     private final Handler console;
     private final Thread writer;
+    private final long intervalNanos;
     private volatile boolean closed;
+    private volatile boolean idle;
 
-    /** Wraps {@code console}, whose own flush after each line is turned off: this handler flushes it per batch. */
-    public BatchedConsole(Handler console, int capacity) {
+    /**
+     * Wraps {@code console}, whose own flush after each line is turned off: this handler flushes it per batch, looking
+     * for queued lines every {@code interval}.
+     */
+    public BatchedConsole(Handler console, int capacity, Duration interval) {
         this.console = console;
         this.queue = new ArrayBlockingQueue<>(capacity);
+        this.intervalNanos = interval.toNanos();
         if (console instanceof ExtHandler ext) {
             ext.setAutoFlush(false);
         }
@@ -66,32 +77,33 @@ public final class BatchedConsole extends ExtHandler {
 
     private void writeUntilClosed() {
         List<ExtLogRecord> batch = new ArrayList<>(BATCH);
-        try {
-            while (!closed) {
-                batch.add(queue.take());
-                writeBatch(batch);
+        while (!closed) {
+            if (queue.drainTo(batch, BATCH) == 0) {
+                idle = true;
+                LockSupport.parkNanos(this, intervalNanos);
+                idle = false;
+                continue;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            for (ExtLogRecord record : batch) {
+                publishToNestedHandlers(record);
+            }
+            batch.clear();
+            if (queue.isEmpty()) {
+                console.flush();
+            }
         }
     }
 
-    private void writeBatch(List<ExtLogRecord> batch) {
-        queue.drainTo(batch, BATCH - batch.size());
-        for (ExtLogRecord record : batch) {
-            publishToNestedHandlers(record);
-        }
-        batch.clear();
-        if (queue.isEmpty()) {
-            console.flush();
-        }
+    /** The writer found the queue empty and waits out its interval (for tests). */
+    boolean idle() {
+        return idle;
     }
 
     /** Stops the writer after writing what is queued; the console handler stays open and flushes each line again. */
     @Override
     public void close() {
         closed = true;
-        writer.interrupt();
+        LockSupport.unpark(writer);
         try {
             writer.join();
         } catch (InterruptedException e) {

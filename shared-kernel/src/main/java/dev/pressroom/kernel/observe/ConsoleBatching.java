@@ -6,6 +6,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Handler;
 import org.jboss.logmanager.ExtHandler;
@@ -28,6 +29,8 @@ public class ConsoleBatching {
      * requests fill it unless stdout stops being read.
      */
     static final int CAPACITY = 8_192;
+    /** How often the writer looks for lines: 300 lines a pass at that rate, and 50 idle wake-ups a second. */
+    static final Duration INTERVAL = Duration.ofMillis(20);
 
     private volatile BatchedConsole batched;
 
@@ -81,7 +84,7 @@ public class ConsoleBatching {
         }
         for (Handler child : parent.getHandlers()) {
             if (child instanceof ConsoleHandler console) {
-                BatchedConsole wrapper = new BatchedConsole(console, CAPACITY);
+                BatchedConsole wrapper = new BatchedConsole(console, CAPACITY, INTERVAL);
                 parent.removeHandler(console);
                 parent.addHandler(wrapper);
                 return wrapper;

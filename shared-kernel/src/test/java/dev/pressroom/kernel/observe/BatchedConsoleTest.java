@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 
 class BatchedConsoleTest {
 
+    private static final Duration QUICK = Duration.ofMillis(5);
+
     /** A console that records what it is given and can hold the writer on its first line. */
     private static final class FakeConsole extends ExtHandler {
         final List<String> lines = new CopyOnWriteArrayList<>();
@@ -52,7 +54,7 @@ class BatchedConsoleTest {
     @Test
     void publishWhenWriterBusyThenLinesQueueAndOneFlushWritesThemAll() throws Exception {
         FakeConsole console = new FakeConsole(true);
-        BatchedConsole batched = new BatchedConsole(console, 16);
+        BatchedConsole batched = new BatchedConsole(console, 16, QUICK);
         batched.publish(record("first"));
         assertThat(console.firstLineTaken.await(5, TimeUnit.SECONDS)).isTrue();
         for (int i = 0; i < 10; i++) {
@@ -72,7 +74,7 @@ class BatchedConsoleTest {
     @Test
     void publishWhenQueueFullThenRecordDroppedAndCountedWithoutBlocking() throws Exception {
         FakeConsole console = new FakeConsole(true);
-        BatchedConsole batched = new BatchedConsole(console, 2);
+        BatchedConsole batched = new BatchedConsole(console, 2, QUICK);
         batched.publish(record("held"));
         assertThat(console.firstLineTaken.await(5, TimeUnit.SECONDS)).isTrue();
 
@@ -90,7 +92,7 @@ class BatchedConsoleTest {
     @Test
     void publishWhenMdcSetThenWrittenWithThePublishingThreadsMdc() throws Exception {
         FakeConsole console = new FakeConsole(false);
-        BatchedConsole batched = new BatchedConsole(console, 16);
+        BatchedConsole batched = new BatchedConsole(console, 16, QUICK);
         MDC.put("traceId", "4bf92f3577b34da6a3ce929d0e0e4736");
         try {
             batched.publish(record("request"));
@@ -105,9 +107,25 @@ class BatchedConsoleTest {
     }
 
     @Test
+    void publishWhenWriterIdleThenTheLineWaitsForTheIntervalInsteadOfWakingIt() throws Exception {
+        FakeConsole console = new FakeConsole(false);
+        BatchedConsole batched = new BatchedConsole(console, 16, Duration.ofHours(1));
+        awaitUntil(batched::idle);
+
+        batched.publish(record("first"));
+        batched.publish(record("second"));
+        Thread.sleep(200);
+
+        // A writer waiting on the queue would have been woken by the first line and written it at once.
+        assertThat(console.lines).isEmpty();
+        batched.close();
+        assertThat(console.lines).containsExactly("first trace=null", "second trace=null");
+    }
+
+    @Test
     void closeWhenLinesQueuedThenWritesThemAndRestoresFlushPerLine() throws Exception {
         FakeConsole console = new FakeConsole(true);
-        BatchedConsole batched = new BatchedConsole(console, 16);
+        BatchedConsole batched = new BatchedConsole(console, 16, QUICK);
         assertThat(console.isAutoFlush()).isFalse();
         batched.publish(record("held"));
         assertThat(console.firstLineTaken.await(5, TimeUnit.SECONDS)).isTrue();

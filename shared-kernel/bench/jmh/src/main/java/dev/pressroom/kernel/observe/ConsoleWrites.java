@@ -1,5 +1,6 @@
 package dev.pressroom.kernel.observe;
 
+import java.time.Duration;
 import java.util.logging.Handler;
 import org.jboss.logmanager.handlers.ConsoleHandler;
 
@@ -17,7 +18,7 @@ public final class ConsoleWrites {
         String mode = args[0];
         int lines = Integer.parseInt(args[1]);
         ConsoleHandler console = new ConsoleHandler(ConsoleHandler.Target.SYSTEM_OUT, AccessLineJmh.formatter("json"));
-        Handler handler = mode.equals("batched") ? new BatchedConsole(console, lines) : console;
+        Handler handler = mode.equals("batched") ? new BatchedConsole(console, lines, Duration.ofMillis(20)) : console;
         for (int i = 0; i < lines; i++) {
             handler.publish(AccessLineJmh.record());
         }
