@@ -24,21 +24,34 @@ public final class BlogWriter {
     /**
      * What one import wrote.
      *
-     * @param changedKeys the surrogate keys of the answers this import changed (what a CDN must purge)
+     * @param changedKeys the surrogate keys of the answers this import changed (what a CDN must purge); empty when
+     *     keys are not compared
      */
     public record Result(String blogId, long version, int posts, int pages, Set<String> changedKeys) {}
+
+    private final boolean comparesKeys;
+
+    /**
+     * @param comparesKeys whether to find the changed surrogate keys: two reads of the whole blog, paid only when a
+     *     CDN purge will use them
+     */
+    public BlogWriter(boolean comparesKeys) {
+        this.comparesKeys = comparesKeys;
+    }
 
     public Result write(Connection connection, String name, BlogPlan plan) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
-            Map<String, String> before = ChangedKeys.snapshot(connection, name);
+            Map<String, String> before = comparesKeys ? ChangedKeys.snapshot(connection, name) : Map.of();
             String blogId = upsertBlog(connection, name, plan);
             Map<String, String> authorIds = upsertAuthors(connection, blogId, plan.authors());
             Map<String, String> tagIds = upsertTags(connection, blogId, plan.tags());
             upsertPosts(connection, blogId, plan, authorIds, tagIds);
             updateCounts(connection, blogId);
-            Set<String> changed = ChangedKeys.between(blogId, before, ChangedKeys.snapshot(connection, name));
+            Set<String> changed = comparesKeys
+                    ? ChangedKeys.between(blogId, before, ChangedKeys.snapshot(connection, name))
+                    : Set.of();
             long version = ContentChanges.bump(connection, blogId);
             connection.commit();
             int posts = (int)

@@ -48,7 +48,7 @@ public class ContentAdmin {
     private BlogWriter.Result write(String name, BlogPlan plan) throws SQLException {
         BlogWriter.Result result;
         try (Connection c = dataSource.getConnection()) {
-            result = new BlogWriter().write(c, name, plan);
+            result = new BlogWriter(purges.enabled()).write(c, name, plan);
         }
         purges.enqueue(result.changedKeys()); // after the commit: a purge before it would refill the edge with the old
         return result;

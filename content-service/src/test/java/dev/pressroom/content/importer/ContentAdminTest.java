@@ -99,6 +99,22 @@ class ContentAdminTest {
     }
 
     @Test
+    void importBlogWhenNoCdnPurgesThenChangedKeysAreNotComputed() throws Exception {
+        Path folder = TestBlogs.demoCopy(Files.createTempDirectory("keys-off"));
+        String name = TestBlogs.freshName("import-keys-off");
+        admin.importBlog(name, folder);
+        Path post = folder.resolve("posts/knife-skills.md");
+        Files.writeString(post, Files.readString(post).replace("Three knife cuts", "Four knife cuts"));
+
+        BlogWriter.Result changed = admin.importBlog(name, folder);
+
+        // Two reads of the whole blog are spent on the keys only when a CDN purge uses them.
+        assertThat(changed.changedKeys()).isEmpty();
+        assertThat(query("SELECT title FROM post WHERE blog_id = ? AND slug = 'knife-skills'", changed.blogId()))
+                .containsExactly("Four knife cuts worth learning");
+    }
+
+    @Test
     void rotateKeyWhenCalledThenOldKeyRevokedAndOnlyHashStored() throws Exception {
         BlogWriter.Result blog = admin.importBlog("import-keys", TestBlogs.DEMO);
         String first = admin.rotateKey("import-keys", "site", List.of("http://localhost:3000"))
