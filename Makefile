@@ -138,7 +138,7 @@ native-analysis:
 	scripts/native.sh analyse $(NATIVE_APPS)
 
 native-test:
-	$(WITH_DATASTORES) scripts/native.sh test $(SERVICES)
+	$(WITH_DATASTORES) scripts/native.sh test $(NATIVE_APPS)
 
 # What .ci/run runs (after make native-sources): the builder's analysis of content-service (where a class wrongly
 # initialised at build time shows; cheapest first, so such a bug fails early), then manifest-service and auth-service
