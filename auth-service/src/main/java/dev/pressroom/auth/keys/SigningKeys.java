@@ -94,12 +94,9 @@ public class SigningKeys {
             ensureDevelopmentKeys(dir, clock);
         }
         use(ring(loadFiles(dir), Map.of()), Map.of());
-        try {
-            // Startup runs on the main thread: wait once for the shared state so no replica starts on the wrong key.
-            refresh().await().atMost(Duration.ofSeconds(10));
-        } catch (RuntimeException e) {
-            LOG.warnf(
-                    "Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
+        awaitStates();
+        if (config.generateDevKey() && replaceRetiredDevelopmentKeys()) {
+            awaitStates();
         }
         this.timer = vertx.setPeriodic(
                 REFRESH_SECONDS * 1000,
@@ -125,6 +122,36 @@ public class SigningKeys {
     /** The algorithms that have a key that signs, in {@link JwsAlgorithm} order; the same list until the ring changes. */
     public List<String> algorithms() {
         return ring.algorithms();
+    }
+
+    private void awaitStates() {
+        try {
+            // Startup runs on the main thread: wait once for the shared state so no replica starts on the wrong key.
+            refresh().await().atMost(Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            LOG.warnf(
+                    "Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
+        }
+    }
+
+    /**
+     * Development only: an algorithm whose every key file was retired (in a database that outlived the files' use,
+     * e.g. by another run's rotation) gets a new key, as a missing one would; answers whether it wrote any.
+     */
+    private boolean replaceRetiredDevelopmentKeys() {
+        boolean wrote = false;
+        for (JwsAlgorithm alg : JwsAlgorithm.values()) {
+            if (!ring.signing().containsKey(alg)) {
+                try {
+                    String kid = writeNewKey(dir, clock, alg);
+                    LOG.warnf("Every development %s key was retired: generated %s in %s", alg, kid, dir);
+                    wrote = true;
+                } catch (IOException | GeneralSecurityException e) {
+                    throw new IllegalStateException("Cannot create a development signing key in " + dir, e);
+                }
+            }
+        }
+        return wrote;
     }
 
     /** A published key: ID tokens are verified (logout hints) only against keys still in the JWKS. */
