@@ -1,14 +1,9 @@
 package dev.pressroom.auth.token;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.JwsAlgorithm;
-import dev.pressroom.auth.keys.SigningKey;
-import dev.pressroom.auth.keys.SigningKeys;
 import dev.pressroom.kernel.id.Tokens;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
@@ -16,9 +11,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 
 /**
  * ID tokens (OIDC Core §2, §3.1.3.6) signed with the active key of the client's algorithm (OIDC Registration §2
@@ -27,29 +20,14 @@ import java.util.function.Function;
 @ApplicationScoped
 public class IdTokenGenerator {
 
-    private final Function<JwsAlgorithm, Optional<SigningKey>> activeKey;
+    private final ClaimsSigner signer;
     private final AuthConfig config;
     private final Clock clock;
-    private final ObjectMapper json;
-    private final Jws jws;
 
-    @Inject
-    public IdTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
-        this(keys::active, config, clock, json, signer);
-    }
-
-    /** @param activeKey the key that signs an algorithm now ({@link SigningKeys#active}), asked for every token */
-    public IdTokenGenerator(
-            Function<JwsAlgorithm, Optional<SigningKey>> activeKey,
-            AuthConfig config,
-            Clock clock,
-            ObjectMapper json,
-            RsaSigner signer) {
-        this.activeKey = activeKey;
+    public IdTokenGenerator(ClaimsSigner signer, AuthConfig config, Clock clock) {
+        this.signer = signer;
         this.config = config;
         this.clock = clock;
-        this.json = json;
-        this.jws = new Jws(signer);
     }
 
     /**
@@ -77,16 +55,7 @@ public class IdTokenGenerator {
         if (input.nonce() != null) {
             all.put("nonce", input.nonce());
         }
-        try {
-            // Registration refuses an algorithm without a key; one whose key file was removed since fails loudly.
-            SigningKey key = activeKey
-                    .apply(input.alg())
-                    .orElseThrow(
-                            () -> new IllegalStateException("No " + input.alg() + " signing key in AUTH_KEYS_DIR"));
-            return jws.sign(key, json.writeValueAsBytes(all));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialise ID token claims", e);
-        }
+        return signer.sign(input.alg(), all, "JWT");
     }
 
     /** OIDC Core §3.1.3.6: base64url of the left half of SHA-256 of the access token's ASCII octets. */

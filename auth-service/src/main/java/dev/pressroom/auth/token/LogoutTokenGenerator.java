@@ -1,19 +1,12 @@
 package dev.pressroom.auth.token;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.keys.JwsAlgorithm;
-import dev.pressroom.auth.keys.SigningKey;
-import dev.pressroom.auth.keys.SigningKeys;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 
 /**
  * Logout tokens (OpenID Connect Back-Channel Logout 1.0 §2.4): a JWT of type {@code logout+jwt} with iss, aud (the
@@ -30,28 +23,14 @@ public class LogoutTokenGenerator {
     /** §2.4, RFC 8725 §3.11: explicit typing, so no other kind of JWT of ours is taken for one. */
     public static final String TYPE = "logout+jwt";
 
-    private final Function<JwsAlgorithm, Optional<SigningKey>> activeKey;
+    private final ClaimsSigner signer;
     private final AuthConfig config;
     private final Clock clock;
-    private final ObjectMapper json;
-    private final Jws jws;
 
-    @Inject
-    public LogoutTokenGenerator(SigningKeys keys, AuthConfig config, Clock clock, ObjectMapper json, RsaSigner signer) {
-        this(keys::active, config, clock, json, signer);
-    }
-
-    public LogoutTokenGenerator(
-            Function<JwsAlgorithm, Optional<SigningKey>> activeKey,
-            AuthConfig config,
-            Clock clock,
-            ObjectMapper json,
-            RsaSigner signer) {
-        this.activeKey = activeKey;
+    public LogoutTokenGenerator(ClaimsSigner signer, AuthConfig config, Clock clock) {
+        this.signer = signer;
         this.config = config;
         this.clock = clock;
-        this.json = json;
-        this.jws = new Jws(signer);
     }
 
     /**
@@ -77,13 +56,6 @@ public class LogoutTokenGenerator {
         if (sid != null) {
             claims.put("sid", sid);
         }
-        SigningKey key = activeKey
-                .apply(alg)
-                .orElseThrow(() -> new IllegalStateException("No " + alg + " signing key in AUTH_KEYS_DIR"));
-        try {
-            return jws.sign(key, json.writeValueAsBytes(claims), TYPE);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot serialise logout token claims", e);
-        }
+        return signer.sign(alg, claims, TYPE);
     }
 }

@@ -28,6 +28,7 @@ import dev.pressroom.auth.support.fakes.InMemoryPasskeyStore;
 import dev.pressroom.auth.support.fakes.InMemorySessionStore;
 import dev.pressroom.auth.support.fakes.InMemoryTokenStore;
 import dev.pressroom.auth.token.AuthenticationMethods;
+import dev.pressroom.auth.token.ClaimsSigner;
 import dev.pressroom.auth.token.IdTokenGenerator;
 import dev.pressroom.auth.token.TestSigners;
 import dev.pressroom.auth.validate.Pkce;
@@ -96,7 +97,9 @@ public final class TestGrants implements AutoCloseable {
                 consents,
                 passkeys,
                 new IdTokenGenerator(
-                        alg -> Optional.of(key), this.config, clock, new ObjectMapper(), TestSigners.jdk()),
+                        new ClaimsSigner(alg -> Optional.of(key), new ObjectMapper(), TestSigners.jdk()),
+                        this.config,
+                        clock),
                 this.config,
                 clock);
         TokenReuse reuse = new TokenReuse(revocations, new AuditLog(new AuditWriter(audit, registry), clock, registry));

@@ -31,11 +31,12 @@ class LogoutTokenGeneratorTest {
 
     private static LogoutTokenGenerator generator(SigningKey key) {
         return new LogoutTokenGenerator(
-                alg -> alg == key.alg() ? Optional.of(key) : Optional.empty(),
+                new ClaimsSigner(
+                        alg -> alg == key.alg() ? Optional.of(key) : Optional.empty(),
+                        new ObjectMapper(),
+                        TestSigners.jdk()),
                 TestConfig.auth(Map.of("auth.backchannel.token-ttl", "PT2M")),
-                Clock.fixed(NOW, ZoneOffset.UTC),
-                new ObjectMapper(),
-                TestSigners.jdk());
+                Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @ParameterizedTest
