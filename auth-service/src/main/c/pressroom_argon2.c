@@ -9,8 +9,8 @@
  *
  * Rules that keep it safe and native-image friendly: no callbacks into Java and no exceptions thrown from C (errors
  * are the reference's return codes, the Java side throws); nothing is printed; the work area is the caller's (mmap'd
- * once by Java's pool and reused) and the reference wipes it, and every copy of the inputs is wiped, before
- * hash() returns.
+ * once by Java's pool and reused, its pages discarded when it has been idle) and the reference wipes it, and every
+ * copy of the inputs is wiped, before hash() returns.
  */
 #define _DEFAULT_SOURCE /* explicit_bzero */
 #include <jni.h>
@@ -96,6 +96,14 @@ JNIEXPORT void JNICALL Java_dev_pressroom_auth_password_NativeArgon2_release(JNI
     (void) env;
     (void) cls;
     munmap((void *) (uintptr_t) area, (size_t) bytes);
+}
+
+/* The area's pages go back to the system; the mapping stays, and its next use faults in zeroed pages. */
+JNIEXPORT void JNICALL Java_dev_pressroom_auth_password_NativeArgon2_discard(JNIEnv *env, jclass cls, jlong area,
+                                                                          jlong bytes) {
+    (void) env;
+    (void) cls;
+    madvise((void *) (uintptr_t) area, (size_t) bytes, MADV_DONTNEED);
 }
 
 JNIEXPORT jstring JNICALL Java_dev_pressroom_auth_password_NativeArgon2_fastestPath(JNIEnv *env, jclass cls,

@@ -26,6 +26,9 @@ final class NativeArgon2 {
 
     static native void release(long address, long bytes);
 
+    /** Gives the pages of an area back to the system (madvise DONTNEED): it stays mapped and reads as zeros. */
+    static native void discard(long address, long bytes);
+
     /** The most {@link #hash} may use: what the CPU has, AVX2 at most, portable C (the tests force each). */
     enum Ceiling {
         ANY(0),

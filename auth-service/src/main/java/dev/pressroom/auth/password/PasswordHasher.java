@@ -3,6 +3,7 @@ package dev.pressroom.auth.password;
 import dev.pressroom.kernel.id.Tokens;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.regex.Matcher;
@@ -104,6 +105,16 @@ public final class PasswordHasher {
         }
         byte[] actual = derive(password, salt, (int) m, (int) t, (int) p, expected.length);
         return MessageDigest.isEqual(expected, actual) && real;
+    }
+
+    /** Gives back the hashes' work memory unused for {@code idle}; answers how many work areas it gave back. */
+    public int releaseIdleMemory(Duration idle) {
+        return argon2.releaseIdleMemory(idle);
+    }
+
+    /** The work areas whose memory is kept now. */
+    public int residentAreas() {
+        return argon2.residentAreas();
     }
 
     public static boolean acceptableLength(String password) {

@@ -3,6 +3,9 @@ package dev.pressroom.auth.password;
 import dev.pressroom.auth.jni.BundledLibraries;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,6 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * not finish sooner), mmap'd outside the heap on first use and kept. A hash beyond that waits for an area, so the
  * memory in flight stays at {@code areas} × the area's size. A hash with larger, older parameters gets memory of its
  * own for that hash, freed right after. The reference wipes the memory before it returns.
+ *
+ * <p>An area left unused for a while gives its pages back ({@link #releaseIdleMemory}), so a replica holds the areas'
+ * memory while sign-ins come and not after; its next hash faults the pages in again, as the first one did.
  */
 final class ReferenceArgon2id implements Argon2id {
 
@@ -31,6 +37,7 @@ final class ReferenceArgon2id implements Argon2id {
     private final NativeArgon2.Ceiling ceiling;
     private final ArrayBlockingQueue<Area> free;
     private final AtomicInteger made = new AtomicInteger();
+    private final AtomicInteger resident = new AtomicInteger();
     private final int areas;
     private final long areaBytes;
 
@@ -70,6 +77,10 @@ final class ReferenceArgon2id implements Argon2id {
         }
         byte[] tag = new byte[tagLength];
         Area area = take();
+        if (!area.resident) {
+            area.resident = true;
+            resident.incrementAndGet();
+        }
         int result;
         try {
             result = NativeArgon2.hash(
@@ -77,6 +88,7 @@ final class ReferenceArgon2id implements Argon2id {
         } finally {
             // The area must not be unmapped while C fills it, however early the JIT drops it.
             Reference.reachabilityFence(area);
+            area.givenBack = System.nanoTime();
             free.add(area);
         }
         if (result == NativeArgon2.MEMORY_ALLOCATION_ERROR) {
@@ -87,6 +99,36 @@ final class ReferenceArgon2id implements Argon2id {
                     + " tag=" + tagLength + ": " + NativeArgon2.errorMessage(result));
         }
         return tag;
+    }
+
+    /**
+     * Gives back the pages of the areas no hash has used for {@code idle}. Hashes that find no free area meanwhile
+     * wait the few microseconds it takes.
+     */
+    @Override
+    public int releaseIdleMemory(Duration idle) {
+        List<Area> idleOrNot = new ArrayList<>(areas);
+        free.drainTo(idleOrNot);
+        int released = 0;
+        try {
+            long now = System.nanoTime();
+            for (Area area : idleOrNot) {
+                if (area.resident && now - area.givenBack >= idle.toNanos()) {
+                    NativeArgon2.discard(area.address(), areaBytes);
+                    area.resident = false;
+                    resident.decrementAndGet();
+                    released++;
+                }
+            }
+        } finally {
+            free.addAll(idleOrNot);
+        }
+        return released;
+    }
+
+    @Override
+    public int residentAreas() {
+        return resident.get();
     }
 
     @Override
@@ -116,10 +158,17 @@ final class ReferenceArgon2id implements Argon2id {
         }
     }
 
-    /** One hash's memory, mmap'd once; never shared: a hash takes it from the pool and gives it back when done. */
+    /**
+     * One hash's memory, mmap'd once; never shared: a hash takes it from the pool and gives it back when done (the
+     * pool's queue orders what each thread does with the fields).
+     */
     private static final class Area {
 
         private final long address;
+        /** Whether its pages may be in memory: a hash has used it since it was last discarded. */
+        private boolean resident;
+        /** When the last hash gave it back (System.nanoTime). */
+        private long givenBack;
 
         Area(long bytes) {
             this.address = NativeArgon2.allocate(bytes);

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.nimbusds.jwt.SignedJWT;
 import dev.pressroom.auth.keys.JwsAlgorithm;
@@ -24,6 +25,7 @@ class OperationalMetricsResourceTest {
 
     private static final String ISSUED = "pressroom_auth_tokens_issued_total";
     private static final String REVOCATIONS = "pressroom_auth_revocations_total";
+    private static final String RESIDENT_AREAS = "pressroom_auth_hash_areas_resident";
 
     @Inject
     TestClock clock;
@@ -99,6 +101,18 @@ class OperationalMetricsResourceTest {
         assertThat(after.find("pressroom_auth_hash_queue_depth"))
                 .singleElement()
                 .satisfies(depth -> assertThat(depth.value()).isZero());
+    }
+
+    @Test
+    void hashWhenNoneFollowsForTwoSecondsThenItsWorkAreaGivesItsMemoryBack() {
+        TestClients.create();
+
+        assertThat(Admin.scrape().value(RESIDENT_AREAS))
+                .as("the area the account's password was hashed in")
+                .isPositive();
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(
+                        () -> assertThat(Admin.scrape().value(RESIDENT_AREAS)).isZero());
     }
 
     @Test

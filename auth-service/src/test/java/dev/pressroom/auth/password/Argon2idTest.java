@@ -4,9 +4,11 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -16,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -154,6 +157,67 @@ class Argon2idTest {
     }
 
     @Test
+    void releaseIdleMemoryWhenAnAreaIsIdleThenItsPagesLeaveMemoryAndHashesStayTheSame() throws Exception {
+        int kib = 64 * 1024;
+        ReferenceArgon2id reference = NativeArgon2Available.reference(1, kib, NativeArgon2.Ceiling.ANY);
+        byte[] salt = filled(16, 0x44);
+        byte[] tag = reference.hash("idle".getBytes(UTF_8), salt, NONE, NONE, kib, 1, 1, 32);
+        long resident = residentAnonymousKib();
+
+        assertThat(reference.releaseIdleMemory(Duration.ZERO)).isEqualTo(1);
+
+        // The 64 MiB the hash filled are gone, give or take what the JVM did meanwhile.
+        assertThat(resident - residentAnonymousKib()).isGreaterThan(48 * 1024);
+        assertThat(reference.releaseIdleMemory(Duration.ZERO))
+                .as("an area discarded and not used since has nothing to give back")
+                .isZero();
+        assertThat(reference.hash("idle".getBytes(UTF_8), salt, NONE, NONE, kib, 1, 1, 32))
+                .isEqualTo(tag);
+    }
+
+    @Test
+    void releaseIdleMemoryWhenAnAreaWasUsedWithinTheIdleTimeThenKept() {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(2, 256, NativeArgon2.Ceiling.ANY);
+        reference.hash("recent".getBytes(UTF_8), filled(16, 5), NONE, NONE, 256, 1, 1, 32);
+
+        assertThat(reference.releaseIdleMemory(Duration.ofHours(1))).isZero();
+        assertThat(reference.releaseIdleMemory(Duration.ZERO)).isEqualTo(1);
+    }
+
+    @Test
+    void releaseIdleMemoryWhenHashesRunMeanwhileThenEachGetsItsOwnTag() throws Exception {
+        ReferenceArgon2id reference = NativeArgon2Available.reference(2, 256, NativeArgon2.Ceiling.ANY);
+        byte[] salt = filled(16, 0x55);
+        int count = 200;
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        AtomicBoolean hashing = new AtomicBoolean(true);
+        Thread releaser = new Thread(() -> {
+            while (hashing.get()) {
+                reference.releaseIdleMemory(Duration.ZERO);
+            }
+        });
+        releaser.start();
+        try {
+            List<Future<byte[]>> tags = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                byte[] password = ("released-" + i).getBytes(UTF_8);
+                tags.add(threads.submit(() -> reference.hash(password, salt, NONE, NONE, 256, 1, 1, 32)));
+            }
+            for (int i = 0; i < count; i++) {
+                byte[] expected =
+                        BOUNCY_CASTLE.hash(("released-" + i).getBytes(UTF_8), salt, NONE, NONE, 256, 1, 1, 32);
+                assertThat(tags.get(i).get(30, TimeUnit.SECONDS))
+                        .as("hash %d", i)
+                        .isEqualTo(expected);
+            }
+        } finally {
+            hashing.set(false);
+            releaser.join();
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void hashWhenAnAreaCannotBeMadeThenTheNextHashFailsTooInsteadOfWaiting() throws Exception {
         // An area of 2 TiB: more than the machine has, so mmap refuses it.
         ReferenceArgon2id reference = NativeArgon2Available.reference(1, Integer.MAX_VALUE, NativeArgon2.Ceiling.ANY);
@@ -219,6 +283,16 @@ class Argon2idTest {
         assertThat(NativeArgon2Available.reference(1, 8, NativeArgon2.Ceiling.PORTABLE)
                         .description())
                 .isEqualTo("Argon2id by the reference C (portable C)");
+    }
+
+    /** RssAnon of /proc/self/status: the process's resident anonymous memory, where mmap'd areas count. */
+    private static long residentAnonymousKib() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("RssAnon:")) {
+                return Long.parseLong(line.replaceAll("\\D", ""));
+            }
+        }
+        throw new IllegalStateException("no RssAnon in /proc/self/status");
     }
 
     private static byte[] filled(int length, int value) {
