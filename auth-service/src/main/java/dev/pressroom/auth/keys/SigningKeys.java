@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -29,6 +30,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
@@ -91,11 +94,16 @@ public class SigningKeys {
                 .description("Seconds since the signing key in use started signing")
                 .register(registry);
         if (config.generateDevKey()) {
-            ensureDevelopmentKeys(dir, clock);
+            Set<JwsAlgorithm> present =
+                    loadFiles(dir).stream().map(SigningKey::alg).collect(Collectors.toSet());
+            writeDevelopmentKeys(dir, clock, lacking(present), "no key file");
         }
         use(ring(loadFiles(dir), Map.of()), Map.of());
         awaitStates();
-        if (config.generateDevKey() && replaceRetiredDevelopmentKeys()) {
+        // Every key file of an algorithm may have been retired in a database that outlived the files' use (another
+        // run's rotation): such an algorithm gets a new key, as a missing one does.
+        if (config.generateDevKey()
+                && writeDevelopmentKeys(dir, clock, lacking(ring.signing().keySet()), "every key file retired")) {
             awaitStates();
         }
         this.timer = vertx.setPeriodic(
@@ -132,26 +140,6 @@ public class SigningKeys {
             LOG.warnf(
                     "Signing key states not read from PostgreSQL yet (%s); using the key files alone", e.getMessage());
         }
-    }
-
-    /**
-     * Development only: an algorithm whose every key file was retired (in a database that outlived the files' use,
-     * e.g. by another run's rotation) gets a new key, as a missing one would; answers whether it wrote any.
-     */
-    private boolean replaceRetiredDevelopmentKeys() {
-        boolean wrote = false;
-        for (JwsAlgorithm alg : JwsAlgorithm.values()) {
-            if (!ring.signing().containsKey(alg)) {
-                try {
-                    String kid = writeNewKey(dir, clock, alg);
-                    LOG.warnf("Every development %s key was retired: generated %s in %s", alg, kid, dir);
-                    wrote = true;
-                } catch (IOException | GeneralSecurityException e) {
-                    throw new IllegalStateException("Cannot create a development signing key in " + dir, e);
-                }
-            }
-        }
-        return wrote;
     }
 
     /** A published key: ID tokens are verified (logout hints) only against keys still in the JWKS. */
@@ -312,17 +300,21 @@ public class SigningKeys {
     }
 
     /** Development only: a key per algorithm created once and kept, so tokens survive restarts. */
-    private static void ensureDevelopmentKeys(Path dir, Clock clock) {
+    private static List<JwsAlgorithm> lacking(Set<JwsAlgorithm> have) {
+        return Arrays.stream(JwsAlgorithm.values())
+                .filter(alg -> !have.contains(alg))
+                .toList();
+    }
+
+    /** Development only: writes a new key for each of {@code algs}; answers whether it wrote any. */
+    private static boolean writeDevelopmentKeys(Path dir, Clock clock, List<JwsAlgorithm> algs, String why) {
         try {
             Files.createDirectories(dir);
-            List<JwsAlgorithm> present =
-                    loadFiles(dir).stream().map(SigningKey::alg).toList();
-            for (JwsAlgorithm alg : JwsAlgorithm.values()) {
-                if (!present.contains(alg)) {
-                    String kid = writeNewKey(dir, clock, alg);
-                    LOG.warnf("Generated development %s signing key %s in %s", alg, kid, dir.toAbsolutePath());
-                }
+            for (JwsAlgorithm alg : algs) {
+                String kid = writeNewKey(dir, clock, alg);
+                LOG.warnf("Generated development %s signing key %s in %s (%s)", alg, kid, dir.toAbsolutePath(), why);
             }
+            return !algs.isEmpty();
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("Cannot create the development signing keys in " + dir, e);
         }

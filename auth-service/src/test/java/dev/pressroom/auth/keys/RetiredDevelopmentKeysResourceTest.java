@@ -2,6 +2,7 @@ package dev.pressroom.auth.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pressroom.kernel.testing.TestPostgres;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -11,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -51,12 +51,7 @@ class RetiredDevelopmentKeysResourceTest {
 
         /** Flyway has made the table in every earlier run; a brand-new database gets it from this start instead. */
         private static void retire(String kid) throws SQLException {
-            String url = "jdbc:postgresql://" + System.getenv().getOrDefault("PG_HOST", "127.0.0.1") + ":"
-                    + System.getenv().getOrDefault("PG_PORT", "5432") + "/auth_test";
-            try (Connection c = DriverManager.getConnection(
-                            url,
-                            System.getenv().getOrDefault("PG_USER", "postgres"),
-                            System.getenv().getOrDefault("PG_PASSWORD", ""));
+            try (Connection c = TestPostgres.connect("auth_test");
                     PreparedStatement s = c.prepareStatement(
                             "INSERT INTO signing_keys (kid, state, changed_at, alg) VALUES (?, 'retired', now(), 'ES256')")) {
                 s.setString(1, kid);

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -90,7 +89,7 @@ public final class PackagedJar {
 
     /** The number of rows the query's first column counts, on that database. */
     public static long count(String database, String query) {
-        try (Connection c = connect(database);
+        try (Connection c = TestPostgres.connect(database);
                 Statement s = c.createStatement();
                 var r = s.executeQuery(query)) {
             r.next();
@@ -101,7 +100,7 @@ public final class PackagedJar {
     }
 
     private static void execute(String database, List<String> statements) {
-        try (Connection c = connect(database);
+        try (Connection c = TestPostgres.connect(database);
                 Statement s = c.createStatement()) {
             for (String statement : statements) {
                 s.execute(statement);
@@ -109,14 +108,5 @@ public final class PackagedJar {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Connection connect(String database) throws SQLException {
-        Map<String, String> env = System.getenv();
-        return DriverManager.getConnection(
-                "jdbc:postgresql://" + env.getOrDefault("PG_HOST", "127.0.0.1") + ":"
-                        + env.getOrDefault("PG_PORT", "5432") + "/" + database,
-                env.getOrDefault("PG_USER", "postgres"),
-                env.getOrDefault("PG_PASSWORD", ""));
     }
 }
