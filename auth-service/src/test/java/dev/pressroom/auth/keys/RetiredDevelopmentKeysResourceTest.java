@@ -51,7 +51,8 @@ class RetiredDevelopmentKeysResourceTest {
 
         /** Flyway has made the table in every earlier run; a brand-new database gets it from this start instead. */
         private static void retire(String kid) throws SQLException {
-            try (Connection c = TestPostgres.connect("auth_test");
+            // The run's own database when one is given (-Dauth.db.name, as parallel runs do), else the test profile's.
+            try (Connection c = TestPostgres.connect(System.getProperty("auth.db.name", "auth_test"));
                     PreparedStatement s = c.prepareStatement(
                             "INSERT INTO signing_keys (kid, state, changed_at, alg) VALUES (?, 'retired', now(), 'ES256')")) {
                 s.setString(1, kid);
