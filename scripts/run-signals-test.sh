@@ -56,13 +56,14 @@ pg_pid() { head -1 "$(readlink -f .local/pg)/data/postmaster.pid" 2>/dev/null; }
 redis_pid() { cat .local/redis/redis.pid 2>/dev/null; }
 
 # Starts make run in a session and process group of its own, its output through a pipe to a reader in that group.
-# A command this script puts in the background starts with SIGINT ignored, which its shells could not undo: env gives
-# it back its default, as a terminal's or a CI runner's child has it.
+# A command this script puts in the background starts with SIGINT ignored, and under `nohup make test` with SIGHUP
+# ignored too, which its shells could not undo (every HUP case then failed): env gives it every signal's default, as
+# a terminal's or a CI runner's child has it.
 start() { # case-name
   local log="$OUT/$1.log" started=$SECONDS
   rm -f "$log"
   # shellcheck disable=SC2016 # $1 is the inner shell's
-  setsid env --default-signal=INT bash -c 'make --no-print-directory run 2>&1 | cat >"$1"' _ "$log" </dev/null &
+  setsid env --default-signal bash -c 'make --no-print-directory run 2>&1 | cat >"$1"' _ "$log" </dev/null &
   group=$!
   disown # killed by a signal is what this test does: no job report
   sleep 0.5
