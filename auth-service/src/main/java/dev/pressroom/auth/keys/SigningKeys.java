@@ -299,14 +299,17 @@ public class SigningKeys {
         return kid;
     }
 
-    /** Development only: a key per algorithm created once and kept, so tokens survive restarts. */
+    /** The algorithms not in {@code have}, in {@link JwsAlgorithm} order. */
     private static List<JwsAlgorithm> lacking(Set<JwsAlgorithm> have) {
         return Arrays.stream(JwsAlgorithm.values())
                 .filter(alg -> !have.contains(alg))
                 .toList();
     }
 
-    /** Development only: writes a new key for each of {@code algs}; answers whether it wrote any. */
+    /**
+     * Development only: writes a new key for each of {@code algs}, kept so tokens survive restarts; answers whether it
+     * wrote any.
+     */
     private static boolean writeDevelopmentKeys(Path dir, Clock clock, List<JwsAlgorithm> algs, String why) {
         try {
             Files.createDirectories(dir);
