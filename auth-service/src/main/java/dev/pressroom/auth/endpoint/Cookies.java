@@ -47,6 +47,11 @@ public class Cookies {
         return encode(Cookie.cookie(sessionName, value).setMaxAge(sessionMaxAge));
     }
 
+    /** The Cookie request header of a browser holding this session (the warm-up's own requests). */
+    public String sessionHeader(String value) {
+        return sessionName + "=" + value;
+    }
+
     public String clearSession() {
         return encode(Cookie.cookie(sessionName, "").setMaxAge(0));
     }

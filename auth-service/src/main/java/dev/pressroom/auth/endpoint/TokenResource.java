@@ -8,6 +8,7 @@ import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.request.TokenRequest;
+import dev.pressroom.auth.warmup.WarmUpPass;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.HeaderParam;
@@ -29,12 +30,15 @@ public class TokenResource {
     private final GrantRegistry grants;
     private final AbuseLimits limits;
     private final DpopProofs dpop;
+    private final WarmUpPass warmUp;
 
-    public TokenResource(ClientService clients, GrantRegistry grants, AbuseLimits limits, DpopProofs dpop) {
+    public TokenResource(
+            ClientService clients, GrantRegistry grants, AbuseLimits limits, DpopProofs dpop, WarmUpPass warmUp) {
         this.clients = clients;
         this.grants = grants;
         this.limits = limits;
         this.dpop = dpop;
+        this.warmUp = warmUp;
     }
 
     @POST
@@ -46,8 +50,9 @@ public class TokenResource {
         Params params = FormBody.parse(contentType, body);
         TokenRequest request = TokenRequest.parse(params);
         ClientCredentials credentials = ClientCredentials.from(authorization, params);
-        return limits.tokenRequest(ClientAddress.of(http))
-                .chain(() -> clients.authenticate(credentials))
+        Uni<Void> limited =
+                warmUp.carriedBy(http) ? Uni.createFrom().voidItem() : limits.tokenRequest(ClientAddress.of(http));
+        return limited.chain(() -> clients.authenticate(credentials))
                 .chain(client -> dpop.tokenRequest(client, http.headers().getAll("DPoP"))
                         .chain(jkt -> grants.handle(client, request, ClientAddress.origin(http), jkt)))
                 .map(tokens -> noStore(Response.ok(tokens, MediaType.APPLICATION_JSON_TYPE)));

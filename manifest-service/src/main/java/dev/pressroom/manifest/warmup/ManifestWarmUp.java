@@ -1,0 +1,134 @@
+package dev.pressroom.manifest.warmup;
+
+import dev.pressroom.kernel.warmup.WarmUpFailure;
+import dev.pressroom.kernel.warmup.WarmUpRounds;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * manifest-service's warm-up before readiness (kernel {@code WarmUp}; README, "Warm-up"): what CI pipelines send, one
+ * round at a time. A typical valid manifest in each report format, an invalid one, a whole package and the schema;
+ * nothing is stored, so the rounds leave nothing behind.
+ */
+@ApplicationScoped
+public class ManifestWarmUp implements WarmUpRounds {
+
+    /** A typical feature app's manifest (the bench posts the same one). */
+    static final String MANIFEST = """
+            {
+              "$schema": "https://schemas.pressroom.dev/addon-manifest/v1/manifest.schema.json",
+              "manifest": 1,
+              "id": "warm-up-coach",
+              "name": "Warm-up Coach",
+              "version": "1.4.2",
+              "kind": "feature",
+              "runtime": "app@1",
+              "publisher": "Pressroom",
+              "summary": "Nudges you towards your savings goals with weekly tips.",
+              "compat": { "host": ">=2.1.0 <3.0.0", "sdk": "^1.2.0" },
+              "entry": "app/index.html",
+              "icon": "assets/icon.svg",
+              "permissions": ["summary:read", "goals:read", "net", "storage"],
+              "network": ["api.example.com"],
+              "ui": { "nav": { "label": "Coach", "icon": "piggy-bank" } },
+              "description": "# Warm-up Coach\\n\\nA friendly coach.",
+              "tags": ["savings", "goals"]
+            }
+            """;
+
+    /** The same manifest with an error per kind of check: schema, semantic version, range. */
+    static final String INVALID_MANIFEST = MANIFEST.replace("\"1.4.2\"", "\"1.4\"")
+            .replace(">=2.1.0 <3.0.0", ">=two")
+            .replace("\"kind\": \"feature\"", "\"kind\": \"gadget\"");
+
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+
+    @Override
+    public Session open(URI listener) {
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
+        byte[] addOn = addOnPackage();
+        return new Session() {
+            @Override
+            public void round() throws IOException, InterruptedException, WarmUpFailure {
+                for (String format : new String[] {"application/json", "text/plain", "application/sarif+json"}) {
+                    expect("manifest as " + format, post(listener, "/v1/manifests/validate", MANIFEST, format), 200);
+                }
+                expect("invalid manifest", post(listener, "/v1/manifests/validate", INVALID_MANIFEST, null), 422);
+                expect(
+                        "package",
+                        send(HttpRequest.newBuilder(listener.resolve("/v1/packages/validate"))
+                                .header("Content-Type", "application/zip")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(addOn))),
+                        200);
+                expect(
+                        "schema",
+                        send(HttpRequest.newBuilder(listener.resolve("/v1/manifest.schema.json"))
+                                .GET()),
+                        200);
+            }
+
+            private HttpResponse<String> post(URI base, String path, String manifest, String accept)
+                    throws IOException, InterruptedException {
+                HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(manifest));
+                if (accept != null) {
+                    request.header("Accept", accept);
+                }
+                return send(request);
+            }
+
+            private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+                return http.send(request.timeout(ANSWER_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    private static void expect(String step, HttpResponse<String> answer, int status) throws WarmUpFailure {
+        if (answer.statusCode() != status) {
+            throw new WarmUpFailure(step + " answered " + answer.statusCode());
+        }
+    }
+
+    /** A valid add-on package: the manifest, its entry and a 256x256 SVG icon. */
+    static byte[] addOnPackage() {
+        Map<String, String> files = Map.of(
+                "manifest.json",
+                MANIFEST,
+                "app/index.html",
+                "<!doctype html><title>Warm-up Coach</title><p>Coach</p>",
+                "assets/icon.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" "
+                        + "viewBox=\"0 0 256 256\"><circle cx=\"128\" cy=\"128\" r=\"100\"/></svg>",
+                "README.md",
+                "# Warm-up Coach\n");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                zip.putNextEntry(new ZipEntry(file.getKey()));
+                zip.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.pressroom.kernel.warmup;
+
+import java.net.URI;
+
+/**
+ * What a service's warm-up sends itself ({@link WarmUp}): the requests its clients will, one round at a time. A
+ * service opts in by providing one bean of this type.
+ */
+public interface WarmUpRounds {
+
+    /**
+     * Prepares one warm-up against the service's own HTTP listener (whatever it needs first, such as an identity to
+     * act as); blocks, and is never called on an event loop.
+     */
+    Session open(URI listener) throws Exception;
+
+    /** One warm-up: its rounds run on several threads at once. */
+    interface Session {
+
+        /** One round of requests; fails with an exception when an answer is not what a client would accept. */
+        void round() throws Exception;
+
+        /** Removes what the warm-up made, once its last round has ended. */
+        void close();
+    }
+}
