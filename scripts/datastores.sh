@@ -126,7 +126,14 @@ start_private_postgres() {
   bin=$(postgres_bindir "$pg")
   if [[ ! -f $data/PG_VERSION ]]; then
     say "initialising a private PostgreSQL in $data"
-    as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >"$pg/initdb.log"
+    # C.UTF-8, as Debian's packaged server: lower() and full-text search fold non-ASCII letters (German Ü, Russian Ё)
+    # only with a UTF-8 ctype, and content-service's search depends on it. The C locale only where the system has no
+    # C.UTF-8.
+    if ! as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$pg/initdb.log" 2>&1
+    then
+      rm -rf "$data"
+      as_pg_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >"$pg/initdb.log"
+    fi
   fi
   # Its Unix socket too (content-service's socket test and bench use it); a socket address holds 107 bytes, so a
   # checkout in a deep folder gets a short one under /tmp.

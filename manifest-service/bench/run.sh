@@ -55,14 +55,28 @@ scripts/jvm-aot.sh train "$JAR" "$AOT_CACHE" JDK_JAVA_OPTIONS=-Xmx256m MANIFEST_
 MANIFEST_PORT="$PORT" MANIFEST_MANAGEMENT_PORT="$MANAGEMENT_PORT" "$(scripts/jvm-aot.sh java)" -Xmx256m \
   -XX:AOTCache="$AOT_CACHE" -jar "$JAR" >/tmp/manifest-bench.log 2>&1 &
 PID=$!
-for _ in $(seq 1 60); do
+# Ready after its warm-up (MANIFEST_WARM_UP, 20 s; README, "Warm-up").
+start_ns=$(date +%s%N)
+for _ in $(seq 1 240); do
   curl -fsS "http://127.0.0.1:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1 && break
   sleep 0.5
 done
 curl -fsS "http://127.0.0.1:$MANAGEMENT_PORT/q/health/ready" >/dev/null || { echo "service did not start; see /tmp/manifest-bench.log"; exit 1; }
+echo "ready after $(( ($(date +%s%N) - start_ns) / 1000000 )) ms"
 
 URL="http://127.0.0.1:$PORT/v1/manifests/validate"
-wrk -t1 -c4 -d5s -s "$MODULE/bench/post-manifest.lua" "$URL" >/dev/null  # warm-up
+# The first 10 s after readiness, 4 connections, against the same window once every HTTP row has run: validations
+# per second and per CPU-second of the service (a new pod takes traffic at once; the target is within 20%).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+window() {
+  local before line
+  before=$(cpu_ticks)
+  line=$(wrk -t1 -c4 -d10s -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
+  line=${line#*requests/s=}
+  awk -v rate="${line%% *}" -v ticks="$(( $(cpu_ticks) - before ))" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { printf "%s %.0f", rate, rate * 10 / (ticks / hz) }'
+}
+read -r first_rate first_per_cpu < <(window)
 for c in $CONNECTIONS; do
   threads=$(( c < 2 ? 1 : 2 ))
   line=$(wrk -t"$threads" -c"$c" -d"${SECONDS_PER_RUN}s" -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
@@ -110,6 +124,10 @@ hey_row "batch of 10 packages ($(wc -c <"$BATCH") bytes), 4 connections closed l
   -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
 hey_row "batch of 10 packages, 20 req/s target (4 x 5/s) = 200 packages/s" -z "${SECONDS_PER_RUN}s" -c 4 -q 5 \
   -m POST -T "$BATCH_TYPE" -A application/json -D "$BATCH" "$PKG_URL"
+read -r warm_rate warm_per_cpu < <(window)
+awk -v fr="$first_rate" -v fc="$first_per_cpu" -v wr="$warm_rate" -v wc="$warm_per_cpu" 'BEGIN {
+  printf "warm-up     first 10 s after readiness %.0f/s (%.0f per CPU-s), warm %.0f/s (%.0f per CPU-s): %.2fx, %.2fx per CPU-s\n",
+    fr, fc, wr, wc, fr / wr, fc / wc }'
 
 # The hostile run starts its own service, sized as the pod; stop this one so they do not share the cores.
 cleanup

@@ -8,7 +8,7 @@ import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.request.Params;
 import dev.pressroom.auth.request.TokenRequest;
-import dev.pressroom.auth.warmup.WarmUpPass;
+import dev.pressroom.kernel.warmup.WarmUpPass;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.HeaderParam;

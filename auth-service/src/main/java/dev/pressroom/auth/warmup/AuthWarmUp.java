@@ -6,10 +6,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * auth-service's warm-up before readiness (kernel {@code WarmUp}; README, "Warm-up"): its clients' flows as a person
- * and app of its own, past the token limit, every round checked.
+ * and app of its own, past the token limit (kernel {@code WarmUpPass}), every round checked.
  */
 @ApplicationScoped
 public class AuthWarmUp implements WarmUpRounds {
@@ -21,28 +22,28 @@ public class AuthWarmUp implements WarmUpRounds {
     private static final Duration STEP_DEADLINE = Duration.ofSeconds(30);
 
     private final WarmUpIdentities identities;
-    private final WarmUpPass pass;
     private final Cookies cookies;
     private final Clock clock;
 
-    public AuthWarmUp(WarmUpIdentities identities, WarmUpPass pass, Cookies cookies, Clock clock) {
+    public AuthWarmUp(WarmUpIdentities identities, Cookies cookies, Clock clock) {
         this.identities = identities;
-        this.pass = pass;
         this.cookies = cookies;
         this.clock = clock;
     }
 
     @Override
-    public WarmUpFlows open(URI listener) {
+    public Optional<Session> open(URI listener, String pass) {
         identities
                 .removeLeftovers(clock.instant().minus(LEFTOVERS_AFTER))
                 .await()
                 .atMost(STEP_DEADLINE);
         WarmUpIdentities.Identity identity =
                 identities.create(clock.instant()).await().atMost(STEP_DEADLINE);
-        return new WarmUpFlows(listener, identity, cookies.sessionHeader(identity.sessionCookie()), pass.open(), () -> {
-            pass.close();
-            identities.remove(identity).await().atMost(STEP_DEADLINE);
-        });
+        return Optional.of(new WarmUpFlows(
+                listener,
+                identity,
+                cookies.sessionHeader(identity.sessionCookie()),
+                pass,
+                () -> identities.remove(identity).await().atMost(STEP_DEADLINE)));
     }
 }

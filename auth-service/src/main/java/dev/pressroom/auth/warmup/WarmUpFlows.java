@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
+import dev.pressroom.kernel.warmup.WarmUpPass;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
 import java.io.IOException;
 import java.net.URI;
@@ -28,7 +29,7 @@ final class WarmUpFlows implements WarmUpRounds.Session {
     /** Refresh rotations per code flow: each grant holds one access token per rotation (AUTH_LIVE_TOKENS_PER_GRANT). */
     private static final int REFRESHES_PER_ROUND = 3;
 
-    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern CODE = Pattern.compile("[?&]code=([^&]+)");
 
     private final URI listener;

@@ -9,6 +9,7 @@ import dev.pressroom.content.ratelimit.InvalidKeys;
 import dev.pressroom.content.ratelimit.RateLimiter;
 import dev.pressroom.kernel.error.ApiException;
 import dev.pressroom.kernel.net.ClientAddress;
+import dev.pressroom.kernel.warmup.WarmUpPass;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -33,12 +34,15 @@ public class ContentGate {
     private final KeyDirectory keys;
     private final RateLimiter limiter;
     private final InvalidKeys invalidKeys;
+    private final WarmUpPass warmUp;
 
-    public ContentGate(BlogDirectory blogs, KeyDirectory keys, RateLimiter limiter, InvalidKeys invalidKeys) {
+    public ContentGate(
+            BlogDirectory blogs, KeyDirectory keys, RateLimiter limiter, InvalidKeys invalidKeys, WarmUpPass warmUp) {
         this.blogs = blogs;
         this.keys = keys;
         this.limiter = limiter;
         this.invalidKeys = invalidKeys;
+        this.warmUp = warmUp;
     }
 
     @ServerRequestFilter
@@ -54,7 +58,7 @@ public class ContentGate {
         String blogRef = context.getUriInfo().getPathParameters().getFirst("blog");
         String address = ClientAddress.of(request);
         if (PublicPaths.isPublic(path)) {
-            return admitPublic(context, address, blogRef);
+            return admitPublic(context, request, address, blogRef);
         }
         String key = key(context);
         ApiException blocked = invalidKeys.blocked(address);
@@ -63,7 +67,7 @@ public class ContentGate {
         }
         String keyHash = keys.hash(key);
         String origin = context.getHeaderString("Origin");
-        return limiter.check(keyHash, address)
+        return limited(request, keyHash, address)
                 .chain(() -> blogs.find(blogRef))
                 .map(blog -> blog.orElseThrow(() -> ApiException.notFound("No such blog.")))
                 .chain(blog -> keys.find(keyHash).chain(found -> admit(blog, found, origin, address)))
@@ -72,13 +76,19 @@ public class ContentGate {
     }
 
     /** Feeds and sitemaps: readers and crawlers have no key, so only the address limit and the blog's privacy apply. */
-    private Uni<Void> admitPublic(ContainerRequestContext context, String address, String blogRef) {
-        return limiter.check(null, address)
+    private Uni<Void> admitPublic(
+            ContainerRequestContext context, HttpServerRequest request, String address, String blogRef) {
+        return limited(request, null, address)
                 .chain(() -> blogs.find(blogRef))
                 .map(blog ->
                         blog.filter(b -> !b.privateBlog()).orElseThrow(() -> ApiException.notFound("No such blog.")))
                 .invoke(blog -> context.setProperty(ContentRequest.PROPERTY, new ContentRequest(blog, "*")))
                 .replaceWithVoid();
+    }
+
+    /** The warm-up's own requests (kernel {@link WarmUpPass}) are not counted: they would meet the limits at once. */
+    private Uni<Void> limited(HttpServerRequest request, String keyHash, String address) {
+        return warmUp.carriedBy(request) ? Uni.createFrom().voidItem() : limiter.check(keyHash, address);
     }
 
     /** A key that could have been right and is not counts against the address (a malformed header guesses nothing). */

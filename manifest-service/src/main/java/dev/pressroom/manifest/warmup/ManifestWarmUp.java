@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -52,16 +53,17 @@ public class ManifestWarmUp implements WarmUpRounds {
             .replace(">=2.1.0 <3.0.0", ">=two")
             .replace("\"kind\": \"feature\"", "\"kind\": \"gadget\"");
 
-    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
+    /** Nothing here is limited per address, so the pass is not needed. */
     @Override
-    public Session open(URI listener) {
+    public Optional<Session> open(URI listener, String pass) {
         HttpClient http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2))
                 .build();
         byte[] addOn = addOnPackage();
-        return new Session() {
+        return Optional.of(new Session() {
             @Override
             public void round() throws IOException, InterruptedException, WarmUpFailure {
                 for (String format : new String[] {"application/json", "text/plain", "application/sarif+json"}) {
@@ -98,7 +100,7 @@ public class ManifestWarmUp implements WarmUpRounds {
 
             @Override
             public void close() {}
-        };
+        });
     }
 
     private static void expect(String step, HttpResponse<String> answer, int status) throws WarmUpFailure {

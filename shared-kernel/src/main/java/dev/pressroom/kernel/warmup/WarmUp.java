@@ -10,6 +10,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -41,6 +42,7 @@ public class WarmUp {
     }
 
     private final Instance<WarmUpRounds> rounds;
+    private final WarmUpPass pass;
     private final Duration length;
     private final String accessLogCategory;
     private final boolean initOnly;
@@ -52,12 +54,14 @@ public class WarmUp {
 
     public WarmUp(
             Instance<WarmUpRounds> rounds,
+            WarmUpPass pass,
             @ConfigProperty(name = "pressroom.warm-up", defaultValue = "PT0S") Duration length,
             @ConfigProperty(name = "quarkus.http.access-log.category", defaultValue = "io.quarkus.http.access-log")
                     String accessLogCategory,
             @ConfigProperty(name = "quarkus.init-and-exit", defaultValue = "false") boolean initOnly,
             ValueRegistry values) {
         this.rounds = rounds;
+        this.pass = pass;
         this.values = values;
         this.length = length;
         this.accessLogCategory = accessLogCategory;
@@ -108,19 +112,28 @@ public class WarmUp {
         finished = Progress.STARTING;
         WarmUpLoop.Outcome outcome;
         try {
-            outcome = runSession(rounds.get().open(URI.create("http://127.0.0.1:" + port)), length);
-            LOG.infof(
-                    "Warm-up: %d rounds in %s, %d failed%s",
-                    outcome.rounds(),
-                    length,
-                    outcome.failed(),
-                    outcome.firstFailure() == null ? "" : " (first: " + outcome.firstFailure() + ")");
+            Optional<WarmUpRounds.Session> session =
+                    rounds.get().open(URI.create("http://127.0.0.1:" + port), pass.open());
+            if (session.isEmpty()) {
+                LOG.info("Warm-up: nothing to warm yet");
+                outcome = new WarmUpLoop.Outcome(0, 0, null);
+            } else {
+                outcome = runSession(session.get(), length);
+                LOG.infof(
+                        "Warm-up: %d rounds in %s, %d failed%s",
+                        outcome.rounds(),
+                        length,
+                        outcome.failed(),
+                        outcome.firstFailure() == null ? "" : " (first: " + outcome.firstFailure() + ")");
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             outcome = new WarmUpLoop.Outcome(0, 1, "interrupted");
         } catch (Exception e) {
             LOG.warnf("Warm-up not run, the service reports ready without it: %s", WarmUpFailure.describe(e));
             outcome = new WarmUpLoop.Outcome(0, 1, WarmUpFailure.describe(e));
+        } finally {
+            pass.close();
         }
         finished = new Progress(false, outcome.rounds(), outcome.failed(), outcome.firstFailure());
         return outcome;

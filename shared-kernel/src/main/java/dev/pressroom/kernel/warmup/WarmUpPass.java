@@ -1,13 +1,14 @@
-package dev.pressroom.auth.warmup;
+package dev.pressroom.kernel.warmup;
 
 import dev.pressroom.kernel.id.Tokens;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * What lets the warm-up's own token requests past the per-address token limit (AUTH_TOKEN_RATE_LIMIT), which would
- * otherwise stop it after a few seconds: a random key that exists only in this process while a warm-up runs, sent
- * over loopback in {@link #HEADER} and never logged. Outside a warm-up no value of the header does anything.
+ * What lets the warm-up's own requests past the per-address limits (auth-service's token limit, content-service's
+ * address and key limits), which would stop it within a second: a random key that exists only in this process while
+ * a warm-up runs, sent over loopback in {@link #HEADER} and never logged. Outside a warm-up no value of the header
+ * does anything.
  */
 @ApplicationScoped
 public class WarmUpPass {

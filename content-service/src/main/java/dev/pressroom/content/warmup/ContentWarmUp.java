@@ -1,0 +1,147 @@
+package dev.pressroom.content.warmup;
+
+import dev.pressroom.content.key.KeyDirectory;
+import dev.pressroom.kernel.id.Tokens;
+import dev.pressroom.kernel.warmup.WarmUpFailure;
+import dev.pressroom.kernel.warmup.WarmUpPass;
+import dev.pressroom.kernel.warmup.WarmUpRounds;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowIterator;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * content-service's warm-up before readiness (kernel {@code WarmUp}; README, "Warm-up"): what Ghost front ends and
+ * feed readers fetch from the public blog with the most posts, with a content key of its own. The key is written
+ * straight into {@code content_key}, without the key change that would bump the blog's content version (its
+ * answers' ETags, caches and CDN keys hang on it; this key changes no answer), and deleted at the end; its id
+ * ({@code warm-up-<uuid>}, where issued keys have 24 hex digits) lets the next warm-up delete what a stopped replica
+ * left. With no public blog there is nothing to warm.
+ */
+@ApplicationScoped
+public class ContentWarmUp implements WarmUpRounds {
+
+    static final String KEY_ID_PREFIX = "warm-up-";
+
+    /** Rows of an unfinished warm-up older than this are a stopped replica's, not a running one's. */
+    private static final Duration LEFTOVERS_AFTER = Duration.ofHours(1);
+
+    private static final Duration STEP_DEADLINE = Duration.ofSeconds(30);
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Pool pool;
+    private final KeyDirectory keys;
+
+    public ContentWarmUp(Pool pool, KeyDirectory keys) {
+        this.pool = pool;
+        this.keys = keys;
+    }
+
+    @Override
+    public Optional<Session> open(URI listener, String pass) {
+        pool.query("DELETE FROM content_key WHERE id LIKE '" + KEY_ID_PREFIX + "%' AND created_at < now() - interval '"
+                        + LEFTOVERS_AFTER.toMinutes() + " minutes'")
+                .execute()
+                .await()
+                .atMost(STEP_DEADLINE);
+        RowIterator<Row> found = pool.query("SELECT b.id, b.name, (SELECT p.slug FROM post p WHERE p.blog_id = b.id "
+                        + "AND p.type = 'post' AND p.listed ORDER BY p.published_at DESC LIMIT 1) AS slug "
+                        + "FROM blog b WHERE NOT b.private ORDER BY b.post_count DESC, b.name LIMIT 1")
+                .execute()
+                .await()
+                .atMost(STEP_DEADLINE)
+                .iterator();
+        if (!found.hasNext()) {
+            return Optional.empty();
+        }
+        Row blog = found.next();
+        String keyId = KEY_ID_PREFIX + UUID.randomUUID();
+        String key = "prc_" + HexFormat.of().formatHex(Tokens.randomBytes(24));
+        pool.preparedQuery("INSERT INTO content_key (id, blog_id, key_hash, label) VALUES ($1, $2, $3, 'warm-up')")
+                .execute(Tuple.of(keyId, blog.getString("id"), keys.hash(key)))
+                .await()
+                .atMost(STEP_DEADLINE);
+        return Optional.of(new Reads(
+                listener.resolve("/api/content/v1/blogs/" + encode(blog.getString("name")) + "/"),
+                blog.getString("slug"),
+                key,
+                pass,
+                () -> pool.preparedQuery("DELETE FROM content_key WHERE id = $1")
+                        .execute(Tuple.of(keyId))
+                        .await()
+                        .atMost(STEP_DEADLINE)));
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** One round: the lists, one post, tags and authors, the Ghost routes a theme calls, the feed. */
+    private static final class Reads implements Session {
+
+        private final URI blog;
+        private final List<String> paths;
+        private final String key;
+        private final String pass;
+        private final Runnable onClose;
+        private final HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build();
+
+        Reads(URI blog, String slug, String key, String pass, Runnable onClose) {
+            this.blog = blog;
+            this.key = key;
+            this.pass = pass;
+            this.onClose = onClose;
+            this.paths = slug == null
+                    ? List.of("posts", "tags", "authors", "settings", "ghost/api/content/settings/", "rss/")
+                    : List.of(
+                            "posts",
+                            "posts?include=tags,authors&limit=100",
+                            "posts/" + encode(slug),
+                            "tags",
+                            "authors",
+                            "settings",
+                            "ghost/api/content/posts/?include=tags,authors",
+                            "ghost/api/content/posts/slug/" + encode(slug) + "/",
+                            "ghost/api/content/settings/",
+                            "rss/");
+        }
+
+        @Override
+        public void round() throws IOException, InterruptedException, WarmUpFailure {
+            for (String path : paths) {
+                HttpResponse<Void> answer = http.send(
+                        HttpRequest.newBuilder(blog.resolve(path))
+                                .header("Authorization", "Key " + key)
+                                .header(WarmUpPass.HEADER, pass)
+                                .timeout(ANSWER_TIMEOUT)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (answer.statusCode() != 200) {
+                    throw new WarmUpFailure(path + " answered " + answer.statusCode());
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            onClose.run();
+        }
+    }
+}
