@@ -3,6 +3,7 @@ package dev.pressroom.auth.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.config.AuthConfig;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,9 @@ import java.util.Locale;
  */
 @ApplicationScoped
 public class RedisStores implements CodeStore, TokenStore, SessionStore, PendingRequestStore, PushedRequestStore {
+
+    /** Grants of one app revoked at once when the app is removed: each is one script, so Redis is not flooded. */
+    private static final int CONCURRENT_GRANT_REVOCATIONS = 8;
 
     /** The most tokens one revocation script deletes. */
     static final int REVOKE_BATCH = 64;
@@ -185,13 +189,18 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
         return command("ZRANGE", index, "0", "-1").chain(grants -> {
             List<String> ids = new ArrayList<>();
             grants.forEach(g -> ids.add(g.toString()));
-            Uni<Void> all = Uni.createFrom().voidItem();
-            for (String id : ids) {
-                all = all.chain(() -> revokeGrant(accountId, id));
+            if (ids.isEmpty()) {
+                return Uni.createFrom().voidItem();
             }
-            return ids.isEmpty()
-                    ? all
-                    : all.chain(() -> command("ZREM", concat(index, ids)).replaceWithVoid());
+            // A few grants at a time: a chain of one Uni per grant overflowed the stack at a few thousand grants.
+            return Multi.createFrom()
+                    .iterable(ids)
+                    .onItem()
+                    .transformToUni(id -> revokeGrant(accountId, id))
+                    .merge(CONCURRENT_GRANT_REVOCATIONS)
+                    .collect()
+                    .last()
+                    .chain(() -> command("ZREM", concat(index, ids)).replaceWithVoid());
         });
     }
 

@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,9 @@ class GrantBoundsResourceTest {
 
     @Inject
     RedisCalls redis;
+
+    @Inject
+    TokenStore tokens;
 
     @AfterEach
     void reset() {
@@ -76,6 +80,51 @@ class GrantBoundsResourceTest {
                     .statusCode(401);
         }
         app.refresh(refresh).then().statusCode(400);
+    }
+
+    @Test
+    void removeAppWhenItHoldsThousandsOfGrantsThenEveryOneRevoked() {
+        // Each code exchange is a grant of its own: an app that signs a person in daily for years, or a warm-up,
+        // holds thousands. Revoking them one after the other once nested a Uni per grant and overflowed the stack.
+        String accountId = UUID.randomUUID().toString();
+        String clientId = "many-grants-" + Tokens.random(8);
+        long now = clock.instant().getEpochSecond();
+        List<String> accessTokens = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            Grant grant = new Grant(
+                    UUID.randomUUID().toString(),
+                    UUID.randomUUID().toString(),
+                    clientId,
+                    accountId,
+                    List.of("openid"),
+                    now,
+                    "sid",
+                    List.of("pwd"),
+                    now,
+                    now,
+                    now + 3600,
+                    null,
+                    null,
+                    null);
+            String accessToken = RedisKeys.newToken(accountId);
+            assertThat(tokens.mint(null, grant, accessToken, grant, null)
+                            .await()
+                            .indefinitely())
+                    .isEqualTo(TokenStore.Minted.MINTED);
+            accessTokens.add(accessToken);
+        }
+
+        tokens.revokeApp(accountId, clientId).await().atMost(Duration.ofSeconds(60));
+
+        for (String accessToken : List.of(accessTokens.get(0), accessTokens.get(2_500), accessTokens.get(4_999))) {
+            assertThat(tokens.findAccessToken(accessToken).await().indefinitely())
+                    .isNull();
+        }
+        assertThat(redis.command("ZCARD", RedisKeys.app(accountId, clientId))
+                        .await()
+                        .indefinitely()
+                        .toLong())
+                .isZero();
     }
 
     @Test
