@@ -74,7 +74,7 @@ window() {
   line=$(wrk -t1 -c4 -d10s -s "$MODULE/bench/post-manifest.lua" "$URL" | grep '^wrk-summary' || true)
   line=${line#*requests/s=}
   awk -v rate="${line%% *}" -v ticks="$(( $(cpu_ticks) - before ))" -v hz="$(getconf CLK_TCK)" \
-    'BEGIN { printf "%s %.0f", rate, rate * 10 / (ticks / hz) }'
+    'BEGIN { printf "%s %.0f\n", rate, rate * 10 / (ticks / hz) }'
 }
 read -r first_rate first_per_cpu < <(window)
 for c in $CONNECTIONS; do
