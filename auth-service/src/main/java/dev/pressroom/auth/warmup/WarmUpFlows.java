@@ -4,17 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
+import dev.pressroom.kernel.warmup.WarmUpClient;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpPass;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,7 +28,6 @@ final class WarmUpFlows implements WarmUpRounds.Session {
     /** Refresh rotations per code flow: each grant holds one access token per rotation (AUTH_LIVE_TOKENS_PER_GRANT). */
     private static final int REFRESHES_PER_ROUND = 3;
 
-    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern CODE = Pattern.compile("[?&]code=([^&]+)");
 
     private final URI listener;
@@ -37,7 +35,7 @@ final class WarmUpFlows implements WarmUpRounds.Session {
     private final String sessionCookieHeader;
     private final String pass;
     private final Runnable onClose;
-    private final HttpClient http;
+    private final WarmUpClient http = new WarmUpClient();
     private final ObjectMapper json = new ObjectMapper();
 
     WarmUpFlows(
@@ -51,11 +49,6 @@ final class WarmUpFlows implements WarmUpRounds.Session {
         this.sessionCookieHeader = sessionCookieHeader;
         this.pass = pass;
         this.onClose = onClose;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(2))
-                .build();
     }
 
     @Override
@@ -63,7 +56,7 @@ final class WarmUpFlows implements WarmUpRounds.Session {
         expect("discovery", get("/.well-known/openid-configuration", null), 200, "issuer");
         expect("JWK Set", get("/.well-known/jwks.json", null), 200, "keys");
         String verifier = Tokens.random(32);
-        HttpResponse<String> authorized = send(HttpRequest.newBuilder(listener.resolve("/oauth/authorize?"
+        HttpResponse<String> authorized = http.send(HttpRequest.newBuilder(listener.resolve("/oauth/authorize?"
                         + "response_type=code&client_id=" + encode(identity.clientId())
                         + "&redirect_uri=" + encode(WarmUpIdentities.REDIRECT_URI)
                         + "&scope=" + encode(String.join(" ", WarmUpIdentities.SCOPES))
@@ -79,7 +72,10 @@ final class WarmUpFlows implements WarmUpRounds.Session {
                 + encode(WarmUpIdentities.REDIRECT_URI) + "&code_verifier=" + verifier);
         String accessToken = tokens.path("access_token").asText();
         JsonNode introspected = expect(
-                "introspection", send(clientForm("/oauth/introspect", "token=" + encode(accessToken))), 200, "active");
+                "introspection",
+                http.send(clientForm("/oauth/introspect", "token=" + encode(accessToken))),
+                200,
+                "active");
         if (!introspected.path("active").asBoolean()) {
             throw new WarmUpFailure("introspection found the new access token inactive");
         }
@@ -96,7 +92,7 @@ final class WarmUpFlows implements WarmUpRounds.Session {
     }
 
     private JsonNode token(String form) throws IOException, InterruptedException, WarmUpFailure {
-        JsonNode answer = expect("token", send(clientForm("/oauth/token", form)), 200, "access_token");
+        JsonNode answer = expect("token", http.send(clientForm("/oauth/token", form)), 200, "access_token");
         if (!answer.hasNonNull("refresh_token") || !answer.hasNonNull("id_token")) {
             throw new WarmUpFailure("token answer without a refresh token or ID token");
         }
@@ -120,11 +116,7 @@ final class WarmUpFlows implements WarmUpRounds.Session {
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }
-        return send(request);
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        return http.send(request.timeout(ANSWER_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(request);
     }
 
     /** The answer's JSON, if it has the status and the member a client would look for. */

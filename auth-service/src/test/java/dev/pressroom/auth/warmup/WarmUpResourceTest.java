@@ -8,6 +8,7 @@ import dev.pressroom.auth.support.Admin;
 import dev.pressroom.auth.support.WarmUpProfile;
 import dev.pressroom.kernel.testing.LogCapture;
 import dev.pressroom.kernel.testing.TestPostgres;
+import dev.pressroom.kernel.testing.WarmUpWatch;
 import dev.pressroom.kernel.warmup.WarmUp;
 import dev.pressroom.kernel.warmup.WarmUpCheck;
 import dev.pressroom.kernel.warmup.WarmUpLoop;
@@ -15,7 +16,6 @@ import dev.pressroom.kernel.warmup.WarmUpPass;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
-import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,15 +37,12 @@ import org.junit.jupiter.api.Test;
 @TestProfile(WarmUpProfile.class)
 class WarmUpResourceTest {
 
-    private static final String ACCESS_LOG = "io.quarkus.http.access-log";
-
     @Inject
     WarmUp warmUp;
 
     @Test
-    void startWhenWarmUpIsOnThenReadyOnceItsRoundsSucceeded() {
-        Map<String, Object> check = await().atMost(Duration.ofSeconds(60))
-                .until(this::warmUpCheck, c -> c.get("status").equals("UP"));
+    void startWhenWarmUpIsOnThenReadyOnceItsRoundsSucceeded() throws Exception {
+        Map<String, Object> check = WarmUpWatch.awaitStartUpWarmUp();
 
         @SuppressWarnings("unchecked")
         Map<String, Object> data = (Map<String, Object>) check.get("data");
@@ -58,8 +54,7 @@ class WarmUpResourceTest {
 
     @Test
     void runWhenTokenLimitIsLowThenEveryRoundSucceedsWhileUnreadyAndNothingRemains() throws Exception {
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> warmUpCheck().get("status").equals("UP"));
+        WarmUpWatch.awaitStartUpWarmUp();
         UUID leftover = UUID.randomUUID();
         String staffClient = "warm-up-by-staff-" + UUID.randomUUID();
         UUID stranger = UUID.randomUUID();
@@ -73,31 +68,13 @@ class WarmUpResourceTest {
             sql.executeUpdate(account(stranger, strangerEmail));
         }
 
-        WarmUpLoop.Outcome outcome;
-        List<LogCapture.Line> lines;
-        try (LogCapture logs = LogCapture.start()) {
-            CompletableFuture<WarmUpLoop.Outcome> running =
-                    CompletableFuture.supplyAsync(() -> warmUp.run(Duration.ofSeconds(4), RestAssured.port));
-            // Unready meanwhile: the whole readiness answer, because of this check.
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                io.restassured.response.Response ready = Admin.management().get("/q/health/ready");
-                return ready.statusCode() == 503
-                        && "DOWN".equals(warmUpCheck(ready.jsonPath()).get("status"));
-            });
-            outcome = running.get();
-            lines = new ArrayList<>(logs.lines());
-        }
+        // Unready meanwhile: the whole readiness answer, because of this check.
+        WarmUpWatch.Watched watched = WarmUpWatch.run(warmUp, Duration.ofSeconds(4), RestAssured.port);
 
-        assertThat(outcome.failed()).as(String.valueOf(outcome.firstFailure())).isZero();
-        // Each thread finishes at least the round it began, each round with four token requests.
-        assertThat(outcome.rounds() * 4).isGreaterThan(WarmUpProfile.TOKEN_REQUESTS_PER_MINUTE);
-        assertThat(lines)
-                .filteredOn(line -> line.logger().equals(ACCESS_LOG))
-                .extracting(LogCapture.Line::message)
-                .filteredOn(message -> message.contains("/oauth/") || message.contains("/.well-known/"))
-                // Muted while it runs; each connection's last answer may be logged just after (one at a time).
-                .as("warm-up lines in the access log")
-                .hasSizeLessThanOrEqualTo(WarmUpLoop.CONNECTIONS);
+        watched.assertRoundsSucceeded();
+        // Each round makes four token requests: more in all than the limit lets through.
+        assertThat(watched.outcome().rounds() * 4).isGreaterThan(WarmUpProfile.TOKEN_REQUESTS_PER_MINUTE);
+        watched.assertAccessLogMuted(message -> message.contains("/oauth/") || message.contains("/.well-known/"));
         Admin.management().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem(WarmUpCheck.NAME));
         try (Connection db = database()) {
             assertThat(count(db, "SELECT count(*) FROM clients WHERE created_by = 'warm-up'"))
@@ -125,9 +102,8 @@ class WarmUpResourceTest {
     }
 
     @Test
-    void tokenRequestWhenNoWarmUpRunsThenItsHeaderLiftsNoLimit() {
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> warmUpCheck().get("status").equals("UP"));
+    void tokenRequestWhenNoWarmUpRunsThenItsHeaderLiftsNoLimit() throws Exception {
+        WarmUpWatch.awaitStartUpWarmUp();
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i <= WarmUpProfile.TOKEN_REQUESTS_PER_MINUTE; i++) {
             statuses.add(Admin.publicApi()
@@ -145,28 +121,15 @@ class WarmUpResourceTest {
     }
 
     @Test
-    void tokenRequestAfterWarmUpThenInTheAccessLogAgain() {
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> warmUpCheck().get("status").equals("UP"));
+    void tokenRequestAfterWarmUpThenInTheAccessLogAgain() throws Exception {
+        WarmUpWatch.awaitStartUpWarmUp();
         try (LogCapture logs = LogCapture.start()) {
             Admin.publicApi().get("/.well-known/openid-configuration").then().statusCode(200);
 
             await().atMost(Duration.ofSeconds(10))
-                    .until(() -> logs.messages(ACCESS_LOG).stream()
+                    .until(() -> logs.messages(WarmUpWatch.ACCESS_LOG).stream()
                             .anyMatch(message -> message.startsWith("GET /.well-known/openid-configuration ")));
         }
-    }
-
-    private Map<String, Object> warmUpCheck() {
-        return warmUpCheck(Admin.management().get("/q/health/ready").jsonPath());
-    }
-
-    private static Map<String, Object> warmUpCheck(JsonPath ready) {
-        List<Map<String, Object>> checks = ready.getList("checks");
-        return checks.stream()
-                .filter(check -> WarmUpCheck.NAME.equals(check.get("name")))
-                .findFirst()
-                .orElseThrow();
     }
 
     private static Connection database() throws SQLException {

@@ -2,6 +2,7 @@ package dev.pressroom.content.warmup;
 
 import dev.pressroom.content.key.KeyDirectory;
 import dev.pressroom.kernel.id.Tokens;
+import dev.pressroom.kernel.warmup.WarmUpClient;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpPass;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
@@ -13,7 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,6 @@ public class ContentWarmUp implements WarmUpRounds {
     private static final Duration LEFTOVERS_AFTER = Duration.ofHours(1);
 
     private static final Duration STEP_DEADLINE = Duration.ofSeconds(30);
-    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
     private final Pool pool;
     private final KeyDirectory keys;
@@ -97,10 +96,7 @@ public class ContentWarmUp implements WarmUpRounds {
         private final String key;
         private final String pass;
         private final Runnable onClose;
-        private final HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2))
-                .build();
+        private final WarmUpClient http = new WarmUpClient();
 
         Reads(URI blog, String slug, String key, String pass, Runnable onClose) {
             this.blog = blog;
@@ -129,9 +125,7 @@ public class ContentWarmUp implements WarmUpRounds {
                         HttpRequest.newBuilder(blog.resolve(path))
                                 .header("Authorization", "Key " + key)
                                 .header(WarmUpPass.HEADER, pass)
-                                .timeout(ANSWER_TIMEOUT)
-                                .GET()
-                                .build(),
+                                .GET(),
                         HttpResponse.BodyHandlers.discarding());
                 if (answer.statusCode() != 200) {
                     throw new WarmUpFailure(path + " answered " + answer.statusCode());

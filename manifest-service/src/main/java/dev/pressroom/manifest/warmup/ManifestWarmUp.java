@@ -1,5 +1,6 @@
 package dev.pressroom.manifest.warmup;
 
+import dev.pressroom.kernel.warmup.WarmUpClient;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,11 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.ZipEntry;
@@ -53,15 +52,10 @@ public class ManifestWarmUp implements WarmUpRounds {
             .replace(">=2.1.0 <3.0.0", ">=two")
             .replace("\"kind\": \"feature\"", "\"kind\": \"gadget\"");
 
-    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
-
     /** Nothing here is limited per address, so the pass is not needed. */
     @Override
     public Optional<Session> open(URI listener, String pass) {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2))
-                .build();
+        WarmUpClient http = new WarmUpClient();
         byte[] addOn = addOnPackage();
         return Optional.of(new Session() {
             @Override
@@ -72,13 +66,13 @@ public class ManifestWarmUp implements WarmUpRounds {
                 expect("invalid manifest", post(listener, "/v1/manifests/validate", INVALID_MANIFEST, null), 422);
                 expect(
                         "package",
-                        send(HttpRequest.newBuilder(listener.resolve("/v1/packages/validate"))
+                        http.send(HttpRequest.newBuilder(listener.resolve("/v1/packages/validate"))
                                 .header("Content-Type", "application/zip")
                                 .POST(HttpRequest.BodyPublishers.ofByteArray(addOn))),
                         200);
                 expect(
                         "schema",
-                        send(HttpRequest.newBuilder(listener.resolve("/v1/manifest.schema.json"))
+                        http.send(HttpRequest.newBuilder(listener.resolve("/v1/manifest.schema.json"))
                                 .GET()),
                         200);
             }
@@ -91,11 +85,7 @@ public class ManifestWarmUp implements WarmUpRounds {
                 if (accept != null) {
                     request.header("Accept", accept);
                 }
-                return send(request);
-            }
-
-            private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
-                return http.send(request.timeout(ANSWER_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+                return http.send(request);
             }
 
             @Override

@@ -1,24 +1,17 @@
 package dev.pressroom.manifest.warmup;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import dev.pressroom.kernel.testing.LogCapture;
+import dev.pressroom.kernel.testing.WarmUpWatch;
 import dev.pressroom.kernel.warmup.WarmUp;
-import dev.pressroom.kernel.warmup.WarmUpCheck;
 import dev.pressroom.kernel.warmup.WarmUpLoop;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,9 +33,8 @@ class WarmUpResourceTest {
     WarmUp warmUp;
 
     @Test
-    void startWhenWarmUpIsOnThenReadyOnceItsRoundsSucceeded() {
-        Map<String, Object> check = await().atMost(Duration.ofSeconds(60))
-                .until(() -> warmUpCheck(management().get("/q/health/ready")), c -> "UP".equals(c.get("status")));
+    void startWhenWarmUpIsOnThenReadyOnceItsRoundsSucceeded() throws Exception {
+        Map<String, Object> check = WarmUpWatch.awaitStartUpWarmUp();
 
         @SuppressWarnings("unchecked")
         Map<String, Object> data = (Map<String, Object>) check.get("data");
@@ -52,42 +44,12 @@ class WarmUpResourceTest {
 
     @Test
     void runWhenStartedThenUnreadyMeanwhileAndOutOfTheAccessLog() throws Exception {
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> "UP"
-                        .equals(warmUpCheck(management().get("/q/health/ready")).get("status")));
-        WarmUpLoop.Outcome outcome;
-        List<String> accessLog;
-        try (LogCapture logs = LogCapture.start()) {
-            var running = java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> warmUp.run(Duration.ofSeconds(3), RestAssured.port));
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                Response ready = management().get("/q/health/ready");
-                return ready.statusCode() == 503
-                        && "DOWN".equals(warmUpCheck(ready).get("status"));
-            });
-            outcome = running.get();
-            accessLog = logs.messages("io.quarkus.http.access-log");
-        }
+        WarmUpWatch.awaitStartUpWarmUp();
 
-        assertThat(outcome.failed()).as(String.valueOf(outcome.firstFailure())).isZero();
-        assertThat(outcome.rounds()).isGreaterThanOrEqualTo(WarmUpLoop.CONNECTIONS);
-        assertThat(accessLog)
-                .filteredOn(line -> line.contains("/v1/"))
-                // Muted while it runs; each connection's last answer may be logged just after (one at a time).
-                .as("warm-up lines in the access log")
-                .hasSizeLessThanOrEqualTo(WarmUpLoop.CONNECTIONS);
-        management().get("/q/health/ready").then().statusCode(200);
-    }
+        WarmUpWatch.Watched watched = WarmUpWatch.run(warmUp, Duration.ofSeconds(3), RestAssured.port);
 
-    private static Map<String, Object> warmUpCheck(Response ready) {
-        List<Map<String, Object>> checks = ready.jsonPath().getList("checks");
-        return checks.stream()
-                .filter(check -> WarmUpCheck.NAME.equals(check.get("name")))
-                .findFirst()
-                .orElseThrow();
-    }
-
-    private static RequestSpecification management() {
-        return given().port(ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class));
+        watched.assertRoundsSucceeded();
+        watched.assertAccessLogMuted(line -> line.contains("/v1/"));
+        assertThat(WarmUpWatch.readiness().status()).isEqualTo(200);
     }
 }
