@@ -86,9 +86,9 @@ public class AuthorizationCodeGrant implements GrantHandler<TokenRequest.Authori
         return OAuthException.invalidGrant("code_verifier does not match the code_challenge.");
     }
 
-    /** Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. */
     /**
-     * RFC 9449 §5: the access token is bound to the proof's key, and so is the refresh token of a public client; a
+     * Expiry is checked once the code is consumed: a used code stays known an hour, so its replay still revokes. RFC
+     * 9449 §5: the access token is bound to the proof's key, and so is the refresh token of a public client; a
      * confidential client's refresh tokens are bound to its credentials already.
      */
     private Uni<TokenResponse> exchange(Client client, AuthorizationCode code, String dpopJkt) {

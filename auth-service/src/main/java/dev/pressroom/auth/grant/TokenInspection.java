@@ -1,5 +1,6 @@
 package dev.pressroom.auth.grant;
 
+import dev.pressroom.auth.account.AccountRepository;
 import dev.pressroom.auth.account.AccountService;
 import dev.pressroom.auth.account.ClaimsService;
 import dev.pressroom.auth.account.StandardClaims;
@@ -16,6 +17,7 @@ import dev.pressroom.auth.validate.Scopes;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -30,7 +32,7 @@ public class TokenInspection {
     private final Revocations revocations;
     private final AccountService accounts;
     private final ClaimsService claims;
-    private final dev.pressroom.auth.account.AccountRepository accountRoles;
+    private final AccountRepository accountRoles;
     private final AuthConfig config;
     private final Clock clock;
     private final DpopProofs dpop;
@@ -40,7 +42,7 @@ public class TokenInspection {
             Revocations revocations,
             AccountService accounts,
             ClaimsService claims,
-            dev.pressroom.auth.account.AccountRepository accountRoles,
+            AccountRepository accountRoles,
             AuthConfig config,
             Clock clock,
             DpopProofs dpop) {
@@ -112,7 +114,7 @@ public class TokenInspection {
     /** Resource servers authorize on roles: a token granted the roles scope carries them in introspection too. */
     private Uni<Map<String, Object>> withRoles(Map<String, Object> active) {
         String scope = (String) active.get("scope");
-        if (!java.util.Arrays.asList(scope.split(" ")).contains(Scopes.ROLES)) {
+        if (!Arrays.asList(scope.split(" ")).contains(Scopes.ROLES)) {
             return Uni.createFrom().item(active);
         }
         return accountRoles
