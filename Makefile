@@ -8,7 +8,7 @@ MVNW := ./mvnw -B
 # Runs a command with PostgreSQL and Redis ensured (private instances are stopped again afterwards).
 WITH_DATASTORES := scripts/with-datastores.sh
 
-.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals bench bench-anchor bench-micro fuzz fuzz-http faults soak import import-ghost native-sources native native-analysis native-test native-ci images clean
+.PHONY: help deps build run stop lint licenses notice release test test-npm test-run-signals test-under-load bench bench-anchor bench-micro fuzz fuzz-http faults soak import import-ghost native-sources native native-analysis native-test native-ci images clean
 
 help:
 	@echo "make run             build what changed, start PostgreSQL/Redis if needed and all three services with demo data"
@@ -21,6 +21,7 @@ help:
 	@echo "make release VERSION=x.y.z   release commit, tag vx.y.z, jars, native sources, checksums and SBOMs in dist/"
 	@echo "make test            make deps, every module's tests (./mvnw verify) against real PostgreSQL and Redis, make test-run-signals"
 	@echo "make test-run-signals  make run stops its services and private datastores on TERM, HUP and INT (about 2 minutes)"
+	@echo "make test-under-load  make test three times in a row under a CPU hog (stress-ng on every core; about 1.5 hours)"
 	@echo "make test-npm        the npm packages tests run (Sodo search, Ghost themes' search), from their lockfiles"
 	@echo "make bench           each service's benchmark; auth-service's beside node's oidc-provider (the anchor)"
 	@echo "make bench-anchor    install the anchor, oidc-provider and argon2 from npm, into auth-service/bench/anchor"
@@ -81,6 +82,10 @@ test: deps test-npm
 
 test-run-signals:
 	scripts/run-signals-test.sh
+
+# The deploy tests read the native sources (as in CI, which makes them first).
+test-under-load: deps native-sources
+	scripts/test-under-load.sh
 
 bench: deps build bench-anchor
 	$(WITH_DATASTORES) scripts/bench.sh
