@@ -133,6 +133,12 @@ ready_ms=$(( (ready_ns - start_ns) / 1000000 ))
 ready_cpu=$(cpu_ticks "$PID")
 quarkus_start=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
 rss_start=$(rss_mib)
+# Where that CPU went, by the threads alive at readiness (numbers dropped from their names); the rest was spent by
+# threads that have ended, the warm-up's client among them.
+start_threads=$(for t in "/proc/$PID"/task/*; do
+    printf '%s\t%s\n' "$(tr -d '\n' <"$t/comm" | sed 's/[-0-9 ]*$//')" "$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
+  done | awk -F'\t' -v total="$ready_cpu" -v c="$clk" '{ t[$1] += $2; alive += $2 }
+    END { for (n in t) if (t[n] >= c / 10) printf "%s %.1f s, ", n, t[n] / c; printf "ended threads %.1f s", (total - alive) / c }')
 
 admin() { curl -sS -X "$1" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' ${3:+--data "$3"} "$ADMIN$2"; }
 field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
@@ -234,6 +240,7 @@ printf '\nauth-service benchmark on %s (%s cores), wrk %s per run, loopback; loa
   "$DURATION" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'startup: ready after %s ms (%s, %.1f s of CPU), RSS after start %s MiB\n' "$ready_ms" "${quarkus_start:-?}" \
   "$(awk -v t="$ready_cpu" -v c="$clk" 'BEGIN {print t / c}')" "$rss_start"
+printf 'startup CPU by thread: %s\n' "$start_threads"
 [[ "$ANCHOR" == 1 ]] && printf 'anchor: %s on node %s (bench/anchor), the same wrk scripts at %s connections\n' \
   "${S_LABEL[anchor]}" "$(node --version)" "$ANCHOR_CONCURRENCY"
 printf '\n%-22s %5s %-14s %10s %9s %9s %10s %11s\n' scenario conc server "ops/s" "p50 ms" "p99 ms" "CPU ms/op" "ops/CPU-s"
