@@ -5,6 +5,7 @@
 # resident memory (RSS, peak).
 # Rows cover the list API, its Ghost-shaped twins, search (GIN index; also at a held rate of 100 and 150 req/s), the filter language, a feed
 # and the sitemap index.
+# After each restart, the first 10 s after readiness against warm (a theme's reads in turn: the warm-up's effect).
 # Then the import of a 10,000-post Ghost export, twice (bench/ghost-import.sh: time and peak memory).
 # Builds the jar if needed, seeds the blog once (bench/Seed.java), starts and stops its own service instance.
 # Subsets: BENCH_ROWS (an extended regex of row labels, e.g. 'tags|authors'), BENCH_MODES ('true false': cache on,
@@ -68,7 +69,14 @@ start() { # $1 = cache on/off
   CONTENT_RATE_LIMIT_PER_KEY=1000000000 CONTENT_RATE_LIMIT_PER_ADDRESS=1000000000 \
     "$java_bin" -XX:AOTCache="$aot_cache" -jar "$jar" >"$module/target/bench-service.log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$management_port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
+  local started; started=$(date +%s%N)
+  for _ in $(seq 1 240); do
+    if curl -sf "http://127.0.0.1:$management_port/q/health/ready" >/dev/null; then
+      ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+      return 0
+    fi
+    sleep 0.25
+  done
   echo "service did not become ready; see target/bench-service.log" >&2; exit 1
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
@@ -104,6 +112,20 @@ row() { # $1 label, $2 path, $3 optional extra header, $4 connections (32; 1 = o
   local cpu; cpu=$(per_request $((after - before)) "${requests:-0}")
   local pg_cpu; pg_cpu=$(per_request $((pg_after - pg_before)) "${requests:-0}")
   printf "| %-22s | %9s | %8s | %8s | %8s | %8s | %s\n" "$1" "$rps" "$p50" "$p99" "$cpu" "$pg_cpu" "${non2xx:+non-2xx/3xx: $non2xx}"
+}
+
+# The first 10 s after readiness against the same window once every row has run: a theme's reads in turn (bench/mix.lua),
+# 8 connections; answers per second and per CPU-second of the service. A new pod takes traffic at once after its
+# warm-up (CONTENT_WARM_UP; README, "Warm-up"); the target is within 20% of warm.
+mix_window() {
+  local blog=/api/content/v1/blogs/bench
+  local before; before=$(cpu_ticks)
+  local out; out=$(BENCH_MIX_PATHS="$blog/posts $blog/posts?include=tags,authors $blog/posts/post-50000 $blog/tags \
+$blog/authors $blog/ghost/api/content/posts/?include=tags,authors $blog/rss/" \
+    wrk -t2 -c8 -d10s -H "Authorization: Key $key" -s "$module/bench/mix.lua" "http://127.0.0.1:$port")
+  local rps; rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  awk -v rate="$rps" -v ticks="$(( $(cpu_ticks) - before ))" -v hz="$tick" \
+    'BEGIN { printf "%.0f %.0f\n", rate, rate * 10 / (ticks / hz) }'
 }
 
 # A held arrival rate: each of 32 connections pauses a random 32,000/rate ms on average after each answer
@@ -150,16 +172,27 @@ echo "PostgreSQL: ${db_url:+Unix socket, }${db_url:-TCP ${PG_HOST:-127.0.0.1}:${
 echo "JVM: $java_opts; $(printf '%s\n' "${config_env[@]}" | grep -E '^(MALLOC_ARENA_MAX|QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE|CONTENT_DB_POOL|CONTENT_CACHE_MAX_BYTES)=' | tr '\n' ' ')"
 first=true
 for mode in $modes; do
-  if [ "$first" != true ] || [ "$mode" != true ]; then stop; start "$mode"; fi
+  restarted=false
+  if [ "$first" != true ] || [ "$mode" != true ]; then stop; start "$mode"; restarted=true; fi
   first=false
   echo
   echo "### server cache: $([ "$mode" = true ] && echo on || echo off)   ($(nproc) cores, wrk -t2 -c32 -d$duration, loopback)"
   echo "| row                    |     req/s |      p50 |      p99 | CPU-ms/req | PostgreSQL CPU-ms/req |"
   echo "|---|---|---|---|---|---|"
+  # The first start precedes the seed, so its warm-up could not read the bench blog: no first window then.
+  first_window=""
+  [ "$restarted" = true ] && first_window=$(mix_window)
   # Every selected row once first, so that no row is measured while the JIT is still compiling its code.
   pass=warm; all_rows
   pass=measure; all_rows
   echo "memory: $(mem) load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if [ -n "$first_window" ]; then
+    read -r first_rate first_per_cpu <<<"$first_window"
+    read -r warm_rate warm_per_cpu < <(mix_window)
+    awk -v fr="$first_rate" -v fc="$first_per_cpu" -v wr="$warm_rate" -v wc="$warm_per_cpu" -v r="$ready_ms" 'BEGIN {
+      printf "warm-up: ready after %d ms; a theme'"'"'s reads, first 10 s after readiness %.0f/s (%.0f per CPU-s), warm %.0f/s (%.0f per CPU-s): %.2fx, %.2fx per CPU-s\n",
+        r, fr, fc, wr, wc, fr / wr, fc / wc }'
+  fi
 done
 stop
 

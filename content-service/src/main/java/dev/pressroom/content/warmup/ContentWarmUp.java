@@ -88,7 +88,12 @@ public class ContentWarmUp implements WarmUpRounds {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** One round: the lists, one post, tags and authors, the Ghost routes a theme calls, the feed. */
+    /**
+     * One round: the lists, one post, tags and authors, the Ghost routes a theme calls, the feed. Pages of the default
+     * size only: a page of 100 posts with tags and authors runs the same code as one of 15 for several times the CPU,
+     * and the JIT compiles a path once it has run often enough, so the cheaper the round the more of them in the time
+     * (382 rounds in 20 s with one such page in each, bench/RESULTS.md).
+     */
     private static final class Reads implements Session {
 
         private final URI blog;
@@ -107,7 +112,7 @@ public class ContentWarmUp implements WarmUpRounds {
                     ? List.of("posts", "tags", "authors", "settings", "ghost/api/content/settings/", "rss/")
                     : List.of(
                             "posts",
-                            "posts?include=tags,authors&limit=100",
+                            "posts?include=tags,authors",
                             "posts/" + encode(slug),
                             "tags",
                             "authors",
