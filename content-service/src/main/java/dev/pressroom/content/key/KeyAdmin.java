@@ -70,7 +70,7 @@ public final class KeyAdmin {
      * {@code prc_} and 48 hex digits (192 bits). Hex, because Ghost's official client refuses a key without 26 hex
      * digits in a row, and a Ghost front end must work with a Pressroom key as it is.
      */
-    static String newKey() {
+    public static String newKey() {
         return "prc_" + HexFormat.of().formatHex(Tokens.randomBytes(24));
     }
 

@@ -1,7 +1,7 @@
 package dev.pressroom.content.warmup;
 
+import dev.pressroom.content.key.KeyAdmin;
 import dev.pressroom.content.key.KeyDirectory;
-import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.kernel.warmup.WarmUpClient;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpPass;
@@ -18,7 +18,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -68,7 +67,7 @@ public class ContentWarmUp implements WarmUpRounds {
         }
         Row blog = found.next();
         String keyId = KEY_ID_PREFIX + UUID.randomUUID();
-        String key = "prc_" + HexFormat.of().formatHex(Tokens.randomBytes(24));
+        String key = KeyAdmin.newKey();
         pool.preparedQuery("INSERT INTO content_key (id, blog_id, key_hash, label) VALUES ($1, $2, $3, 'warm-up')")
                 .execute(Tuple.of(keyId, blog.getString("id"), keys.hash(key)))
                 .await()
