@@ -135,10 +135,19 @@ quarkus_start=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
 rss_start=$(rss_mib)
 # Where that CPU went, by the threads alive at readiness (numbers dropped from their names); the rest was spent by
 # threads that have ended, the warm-up's client among them.
-start_threads=$(for t in "/proc/$PID"/task/*; do
-    printf '%s\t%s\n' "$(tr -d '\n' <"$t/comm" | sed 's/[-0-9 ]*$//')" "$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
-  done | awk -F'\t' -v total="$ready_cpu" -v c="$clk" '{ t[$1] += $2; alive += $2 }
-    END { for (n in t) if (t[n] >= c / 10) printf "%s %.1f s, ", n, t[n] / c; printf "ended threads %.1f s", (total - alive) / c }')
+thread_ticks() { # each live thread's id, name (numbers dropped) and CPU ticks, one per line
+  local t
+  for t in "/proc/$PID"/task/*; do
+    printf '%s\t%s\t%s\n' "${t##*/}" "$(tr -d '\n' <"$t/comm" | sed 's/[-0-9 ]*$//')" "$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
+  done
+}
+by_thread() { # ticks-since-file total-ticks-since: CPU by thread name since the snapshot, and that of ended threads
+  thread_ticks | awk -F'\t' -v total="$2" -v c="$clk" 'FILENAME == ARGV[1] { was[$1] = $3; next }
+    { d = $3 - was[$1]; t[$2] += d; alive += d }
+    END { for (n in t) if (t[n] >= c / 10) printf "%s %.1f s, ", n, t[n] / c; printf "ended threads %.1f s", (total - alive) / c }' "$1" -
+}
+: >"$WORK/ticks-start"
+start_threads=$(by_thread "$WORK/ticks-start" "$ready_cpu")
 
 admin() { curl -sS -X "$1" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' ${3:+--data "$3"} "$ADMIN$2"; }
 field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
@@ -343,6 +352,7 @@ mix() { # cold|warm
   local how="$1" flow out i before after drivers=()
   for i in 1 2; do export "B_RT_$i=$(new_tokens ours | field refresh_token)"; done
   use ours
+  thread_ticks >"$WORK/ticks-$how"
   before=$(cpu_ticks "$PID")
   wrk -t1 -c2 -d"${WARMUP_SECONDS}s" "$BASE/.well-known/openid-configuration" >"$WORK/mix-discovery" 2>&1 &
   drivers+=($!)
@@ -360,6 +370,7 @@ mix() { # cold|warm
     MIX["$how|$flow"]=$out
   done
   MIX["$how|cpu"]=$((after - before))
+  MIX["$how|threads"]=$(by_thread "$WORK/ticks-$how" $((after - before)))
 }
 if [[ "$WARMUP_SECONDS" != 0 ]]; then
   cold_after_ms=$(( ($(date +%s%N) - ready_ns) / 1000000 ))
@@ -406,6 +417,7 @@ if [[ "$WARMUP_SECONDS" != 0 ]]; then
   done
   printf 'server CPU over the mix: %.1f s first, %.1f s warm\n' "$(awk -v t="${MIX[cold|cpu]}" -v c="$clk" 'BEGIN {print t / c}')" \
     "$(awk -v t="${MIX[warm|cpu]}" -v c="$clk" 'BEGIN {print t / c}')"
+  printf 'by thread, first: %s\nby thread, warm: %s\n' "${MIX[cold|threads]}" "${MIX[warm|threads]}"
 fi
 
 printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"

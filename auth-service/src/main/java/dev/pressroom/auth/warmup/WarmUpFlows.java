@@ -1,22 +1,18 @@
 package dev.pressroom.auth.warmup;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.kernel.warmup.WarmUpClient;
+import dev.pressroom.kernel.warmup.WarmUpClient.Answer;
+import dev.pressroom.kernel.warmup.WarmUpClient.Request;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpPass;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One round is what a client and its person do: discovery, the JWK Set, the code flow on a signed-in session,
@@ -28,15 +24,12 @@ final class WarmUpFlows implements WarmUpRounds.Session {
     /** Refresh rotations per code flow: each grant holds one access token per rotation (AUTH_LIVE_TOKENS_PER_GRANT). */
     private static final int REFRESHES_PER_ROUND = 3;
 
-    private static final Pattern CODE = Pattern.compile("[?&]code=([^&]+)");
-
-    private final URI listener;
     private final WarmUpIdentities.Identity identity;
     private final String sessionCookieHeader;
     private final String pass;
+    private final String clientAuthorization;
     private final Runnable onClose;
-    private final WarmUpClient http = new WarmUpClient();
-    private final ObjectMapper json = new ObjectMapper();
+    private final WarmUpClient http;
 
     WarmUpFlows(
             URI listener,
@@ -44,92 +37,99 @@ final class WarmUpFlows implements WarmUpRounds.Session {
             String sessionCookieHeader,
             String pass,
             Runnable onClose) {
-        this.listener = listener;
         this.identity = identity;
         this.sessionCookieHeader = sessionCookieHeader;
         this.pass = pass;
         this.onClose = onClose;
+        this.http = new WarmUpClient(listener);
+        String credentials = encode(identity.clientId()) + ":" + encode(identity.clientSecret());
+        this.clientAuthorization =
+                "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
-    public void round() throws IOException, InterruptedException, WarmUpFailure {
-        expect("discovery", get("/.well-known/openid-configuration", null), 200, "issuer");
-        expect("JWK Set", get("/.well-known/jwks.json", null), 200, "keys");
+    public void round() throws IOException, WarmUpFailure {
+        expect("discovery", http.send(Request.get("/.well-known/openid-configuration")), 200, "issuer");
+        expect("JWK Set", http.send(Request.get("/.well-known/jwks.json")), 200, "keys");
         String verifier = Tokens.random(32);
-        HttpResponse<String> authorized = http.send(HttpRequest.newBuilder(listener.resolve("/oauth/authorize?"
+        Answer authorized = http.send(Request.get("/oauth/authorize?"
                         + "response_type=code&client_id=" + encode(identity.clientId())
                         + "&redirect_uri=" + encode(WarmUpIdentities.REDIRECT_URI)
                         + "&scope=" + encode(String.join(" ", WarmUpIdentities.SCOPES))
                         + "&state=warm-up&nonce=" + Tokens.random(8)
-                        + "&code_challenge=" + Pkce.s256(verifier) + "&code_challenge_method=S256"))
-                .header("Cookie", sessionCookieHeader)
-                .GET());
-        Matcher code = CODE.matcher(authorized.headers().firstValue("Location").orElse(""));
-        if ((authorized.statusCode() != 302 && authorized.statusCode() != 303) || !code.find()) {
-            throw new WarmUpFailure("authorization answered " + authorized.statusCode() + " without a code");
+                        + "&code_challenge=" + Pkce.s256(verifier) + "&code_challenge_method=S256")
+                .header("Cookie", sessionCookieHeader));
+        String code = queryParameter(authorized.header("Location"), "code");
+        if ((authorized.status() != 302 && authorized.status() != 303) || code == null) {
+            throw new WarmUpFailure("authorization answered " + authorized.status() + " without a code");
         }
-        JsonNode tokens = token("grant_type=authorization_code&code=" + code.group(1) + "&redirect_uri="
+        Answer tokens = token("grant_type=authorization_code&code=" + code + "&redirect_uri="
                 + encode(WarmUpIdentities.REDIRECT_URI) + "&code_verifier=" + verifier);
-        String accessToken = tokens.path("access_token").asText();
-        JsonNode introspected = expect(
+        String accessToken = tokens.member("access_token");
+        Answer introspected = expect(
                 "introspection",
                 http.send(clientForm("/oauth/introspect", "token=" + encode(accessToken))),
                 200,
                 "active");
-        if (!introspected.path("active").asBoolean()) {
+        if (!"true".equals(introspected.member("active"))) {
             throw new WarmUpFailure("introspection found the new access token inactive");
         }
-        expect("user info", get("/oauth/userinfo", accessToken), 200, "sub");
+        expect(
+                "user info",
+                http.send(Request.get("/oauth/userinfo").header("Authorization", "Bearer " + accessToken)),
+                200,
+                "sub");
         for (int i = 0; i < REFRESHES_PER_ROUND; i++) {
-            tokens = token("grant_type=refresh_token&refresh_token="
-                    + encode(tokens.path("refresh_token").asText()));
+            tokens = token("grant_type=refresh_token&refresh_token=" + encode(tokens.member("refresh_token")));
         }
     }
 
     @Override
     public void close() {
+        http.close();
         onClose.run();
     }
 
-    private JsonNode token(String form) throws IOException, InterruptedException, WarmUpFailure {
-        JsonNode answer = expect("token", http.send(clientForm("/oauth/token", form)), 200, "access_token");
-        if (!answer.hasNonNull("refresh_token") || !answer.hasNonNull("id_token")) {
+    private Answer token(String form) throws IOException, WarmUpFailure {
+        Answer answer = expect("token", http.send(clientForm("/oauth/token", form)), 200, "access_token");
+        if (answer.member("refresh_token") == null || answer.member("id_token") == null) {
             throw new WarmUpFailure("token answer without a refresh token or ID token");
         }
         return answer;
     }
 
-    private HttpRequest.Builder clientForm(String path, String form) {
-        String credentials = encode(identity.clientId()) + ":" + encode(identity.clientSecret());
-        return HttpRequest.newBuilder(listener.resolve(path))
-                .header(
-                        "Authorization",
-                        "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .header(WarmUpPass.HEADER, pass)
-                .POST(HttpRequest.BodyPublishers.ofString(form));
+    private Request clientForm(String path, String form) {
+        return Request.post(path, "application/x-www-form-urlencoded", form)
+                .header("Authorization", clientAuthorization)
+                .header(WarmUpPass.HEADER, pass);
     }
 
-    private HttpResponse<String> get(String path, String bearer) throws IOException, InterruptedException {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(listener.resolve(path)).GET();
-        if (bearer != null) {
-            request.header("Authorization", "Bearer " + bearer);
+    /** The answer, if it has the status and the member a client would look for. */
+    private static Answer expect(String step, Answer answer, int status, String member) throws WarmUpFailure {
+        if (answer.status() != status) {
+            throw new WarmUpFailure(step + " answered " + answer.status());
         }
-        return http.send(request);
-    }
-
-    /** The answer's JSON, if it has the status and the member a client would look for. */
-    private JsonNode expect(String step, HttpResponse<String> answer, int status, String member)
-            throws IOException, WarmUpFailure {
-        if (answer.statusCode() != status) {
-            throw new WarmUpFailure(step + " answered " + answer.statusCode());
-        }
-        JsonNode body = json.readTree(answer.body());
-        if (!body.has(member)) {
+        if (answer.member(member) == null) {
             throw new WarmUpFailure(step + " answered without " + member);
         }
-        return body;
+        return answer;
+    }
+
+    /** A query parameter's value as sent (still encoded), or null. */
+    private static String queryParameter(String uri, String name) {
+        int query = uri.indexOf('?');
+        if (query < 0) {
+            return null;
+        }
+        for (int at = query + 1; at < uri.length(); ) {
+            int end = uri.indexOf('&', at);
+            end = end < 0 ? uri.length() : end;
+            if (uri.startsWith(name + "=", at)) {
+                return uri.substring(at + name.length() + 1, end);
+            }
+            at = end + 1;
+        }
+        return null;
     }
 
     private static String encode(String value) {

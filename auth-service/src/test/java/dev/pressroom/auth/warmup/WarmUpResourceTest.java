@@ -123,7 +123,7 @@ class WarmUpResourceTest {
     @Test
     void tokenRequestAfterWarmUpThenInTheAccessLogAgain() throws Exception {
         WarmUpWatch.awaitStartUpWarmUp();
-        try (LogCapture logs = LogCapture.start()) {
+        try (LogCapture logs = LogCapture.written()) {
             Admin.publicApi().get("/.well-known/openid-configuration").then().statusCode(200);
 
             await().atMost(Duration.ofSeconds(10))

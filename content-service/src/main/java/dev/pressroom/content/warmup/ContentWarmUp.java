@@ -14,8 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -73,7 +71,8 @@ public class ContentWarmUp implements WarmUpRounds {
                 .await()
                 .atMost(STEP_DEADLINE);
         return Optional.of(new Reads(
-                listener.resolve("/api/content/v1/blogs/" + encode(blog.getString("name")) + "/"),
+                listener,
+                "/api/content/v1/blogs/" + encode(blog.getString("name")) + "/",
                 blog.getString("slug"),
                 key,
                 pass,
@@ -95,14 +94,16 @@ public class ContentWarmUp implements WarmUpRounds {
      */
     private static final class Reads implements Session {
 
-        private final URI blog;
+        private final String blog;
         private final List<String> paths;
         private final String key;
         private final String pass;
         private final Runnable onClose;
-        private final WarmUpClient http = new WarmUpClient();
+        private final WarmUpClient http;
 
-        Reads(URI blog, String slug, String key, String pass, Runnable onClose) {
+        /** Reads of the blog whose API starts at {@code blog} (a path on {@code listener}). */
+        Reads(URI listener, String blog, String slug, String key, String pass, Runnable onClose) {
+            this.http = new WarmUpClient(listener);
             this.blog = blog;
             this.key = key;
             this.pass = pass;
@@ -123,22 +124,20 @@ public class ContentWarmUp implements WarmUpRounds {
         }
 
         @Override
-        public void round() throws IOException, InterruptedException, WarmUpFailure {
+        public void round() throws IOException, WarmUpFailure {
             for (String path : paths) {
-                HttpResponse<Void> answer = http.send(
-                        HttpRequest.newBuilder(blog.resolve(path))
-                                .header("Authorization", "Key " + key)
-                                .header(WarmUpPass.HEADER, pass)
-                                .GET(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (answer.statusCode() != 200) {
-                    throw new WarmUpFailure(path + " answered " + answer.statusCode());
+                WarmUpClient.Answer answer = http.send(WarmUpClient.Request.get(blog + path)
+                        .header("Authorization", "Key " + key)
+                        .header(WarmUpPass.HEADER, pass));
+                if (answer.status() != 200) {
+                    throw new WarmUpFailure(path + " answered " + answer.status());
                 }
             }
         }
 
         @Override
         public void close() {
+            http.close();
             onClose.run();
         }
     }

@@ -1,6 +1,7 @@
 package dev.pressroom.manifest.warmup;
 
 import dev.pressroom.kernel.warmup.WarmUpClient;
+import dev.pressroom.kernel.warmup.WarmUpClient.Request;
 import dev.pressroom.kernel.warmup.WarmUpFailure;
 import dev.pressroom.kernel.warmup.WarmUpRounds;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,8 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -55,48 +54,35 @@ public class ManifestWarmUp implements WarmUpRounds {
     /** Nothing here is limited per address, so the pass is not needed. */
     @Override
     public Optional<Session> open(URI listener, String pass) {
-        WarmUpClient http = new WarmUpClient();
+        WarmUpClient http = new WarmUpClient(listener);
         byte[] addOn = addOnPackage();
         return Optional.of(new Session() {
             @Override
-            public void round() throws IOException, InterruptedException, WarmUpFailure {
+            public void round() throws IOException, WarmUpFailure {
                 for (String format : new String[] {"application/json", "text/plain", "application/sarif+json"}) {
-                    expect("manifest as " + format, post(listener, "/v1/manifests/validate", MANIFEST, format), 200);
+                    expect("manifest as " + format, validate(MANIFEST).header("Accept", format), 200);
                 }
-                expect("invalid manifest", post(listener, "/v1/manifests/validate", INVALID_MANIFEST, null), 422);
-                expect(
-                        "package",
-                        http.send(HttpRequest.newBuilder(listener.resolve("/v1/packages/validate"))
-                                .header("Content-Type", "application/zip")
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(addOn))),
-                        200);
-                expect(
-                        "schema",
-                        http.send(HttpRequest.newBuilder(listener.resolve("/v1/manifest.schema.json"))
-                                .GET()),
-                        200);
+                expect("invalid manifest", validate(INVALID_MANIFEST), 422);
+                expect("package", Request.post("/v1/packages/validate", "application/zip", addOn), 200);
+                expect("schema", Request.get("/v1/manifest.schema.json"), 200);
             }
 
-            private HttpResponse<String> post(URI base, String path, String manifest, String accept)
-                    throws IOException, InterruptedException {
-                HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(manifest));
-                if (accept != null) {
-                    request.header("Accept", accept);
+            private static Request validate(String manifest) {
+                return Request.post("/v1/manifests/validate", "application/json", manifest);
+            }
+
+            private void expect(String step, Request request, int status) throws IOException, WarmUpFailure {
+                int answered = http.send(request).status();
+                if (answered != status) {
+                    throw new WarmUpFailure(step + " answered " + answered);
                 }
-                return http.send(request);
             }
 
             @Override
-            public void close() {}
+            public void close() {
+                http.close();
+            }
         });
-    }
-
-    private static void expect(String step, HttpResponse<String> answer, int status) throws WarmUpFailure {
-        if (answer.statusCode() != status) {
-            throw new WarmUpFailure(step + " answered " + answer.statusCode());
-        }
     }
 
     /** A valid add-on package: the manifest, its entry and a 256x256 SVG icon. */

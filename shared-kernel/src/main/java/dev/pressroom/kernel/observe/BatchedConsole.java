@@ -32,6 +32,7 @@ public final class BatchedConsole extends ExtHandler {
     private final long intervalNanos;
     private volatile boolean closed;
     private volatile boolean idle;
+    private volatile String heldBack;
 
     /**
      * Wraps {@code console}, whose own flush after each line is turned off: this handler flushes it per batch, looking
@@ -54,6 +55,20 @@ public final class BatchedConsole extends ExtHandler {
     /** The handler this one writes through. */
     public Handler console() {
         return console;
+    }
+
+    /**
+     * Until {@link #writeAll()}, the records of the logger {@code name} are formatted as usual and then dropped rather
+     * than written: a warm-up's access-log lines (kernel {@code warmup/WarmUp}), whose requests should run the log's
+     * code as traffic will without their lines reaching the console.
+     */
+    public void holdBack(String name) {
+        heldBack = name;
+    }
+
+    /** Writes every logger's records again. */
+    public void writeAll() {
+        heldBack = null;
     }
 
     /** Records dropped because the queue was full, since this handler started. */
@@ -84,8 +99,13 @@ public final class BatchedConsole extends ExtHandler {
                 idle = false;
                 continue;
             }
+            String held = heldBack;
             for (ExtLogRecord record : batch) {
-                publishToNestedHandlers(record);
+                if (held != null && held.equals(record.getLoggerName())) {
+                    console.getFormatter().format(record);
+                } else {
+                    publishToNestedHandlers(record);
+                }
             }
             batch.clear();
             if (queue.isEmpty()) {

@@ -4,8 +4,10 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Handler;
@@ -34,7 +36,8 @@ public class ConsoleBatching {
 
     private volatile BatchedConsole batched;
 
-    void install(@Observes StartupEvent event, MeterRegistry meters) {
+    /** Before other start-up observers (the warm-up among them), so that what they log is batched too. */
+    void install(@Observes @Priority(Interceptor.Priority.LIBRARY_BEFORE) StartupEvent event, MeterRegistry meters) {
         Logger root = LogContext.getLogContext().getLogger("");
         find(root.getHandlers()).ifPresent(parent -> {
             batched = wrap(parent);
@@ -42,6 +45,11 @@ public class ConsoleBatching {
                     .description("Log records the console dropped because its queue was full")
                     .register(meters);
         });
+    }
+
+    /** The batched console, once installed; empty where the service writes no console log. */
+    public Optional<BatchedConsole> console() {
+        return Optional.ofNullable(batched);
     }
 
     void uninstall(@Observes ShutdownEvent event) {

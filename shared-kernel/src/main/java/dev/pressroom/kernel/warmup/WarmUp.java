@@ -1,5 +1,7 @@
 package dev.pressroom.kernel.warmup;
 
+import dev.pressroom.kernel.observe.BatchedConsole;
+import dev.pressroom.kernel.observe.ConsoleBatching;
 import io.quarkus.runtime.ImageMode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -12,27 +14,27 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * The warm-up before readiness (deploy/README.md, "Warm-up"). A new replica's first seconds of traffic run
  * interpreted code while the JIT compiles it: auth-service's bench measured a tenth to a fifth of the steady rate per
  * CPU-second in the first 10 s after readiness. So a service that provides {@link WarmUpRounds} first sends itself
  * its clients' requests for {@code pressroom.warm-up} (the service's {@code *_WARM_UP}), and its readiness check
- * ({@link WarmUpCheck}) lets traffic in only after that. The warm-up's requests stay out of the access log, muted
- * meanwhile (an unready replica gets no other traffic); they count in the request metrics like any.
+ * ({@link WarmUpCheck}) lets traffic in only after that. The warm-up's requests stay out of the access log: their lines
+ * are formatted like any and then held back from the console (an unready replica gets no other traffic). They count
+ * in the request metrics like any.
  */
 @ApplicationScoped
 public class WarmUp {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(WarmUp.class);
+    private static final Logger LOG = Logger.getLogger(WarmUp.class);
 
     /** How long the warm-up waits for the HTTP listener to open. */
     private static final Duration LISTENER_DEADLINE = Duration.ofSeconds(60);
 
-    /** How long after its last answer the access log stays muted: the last lines are written after the answers. */
+    /** How long after its last answer access-log lines are held back: the last are queued after the answers. */
     private static final Duration ACCESS_LOG_SETTLE = Duration.ofMillis(500);
 
     /** Where the warm-up stands, as the readiness check reports it. */
@@ -47,6 +49,7 @@ public class WarmUp {
     private final String accessLogCategory;
     private final boolean initOnly;
     private final ValueRegistry values;
+    private final ConsoleBatching consoleBatching;
 
     private volatile Progress finished = Progress.NONE;
     private volatile WarmUpLoop current;
@@ -59,8 +62,10 @@ public class WarmUp {
             @ConfigProperty(name = "quarkus.http.access-log.category", defaultValue = "io.quarkus.http.access-log")
                     String accessLogCategory,
             @ConfigProperty(name = "quarkus.init-and-exit", defaultValue = "false") boolean initOnly,
-            ValueRegistry values) {
+            ValueRegistry values,
+            ConsoleBatching consoleBatching) {
         this.rounds = rounds;
+        this.consoleBatching = consoleBatching;
         this.pass = pass;
         this.values = values;
         this.length = length;
@@ -140,9 +145,10 @@ public class WarmUp {
     }
 
     private WarmUpLoop.Outcome runSession(WarmUpRounds.Session session, Duration length) throws InterruptedException {
-        Logger accessLog = Logger.getLogger(accessLogCategory);
-        Level level = accessLog.getLevel();
-        accessLog.setLevel(Level.OFF);
+        // Held back, not muted: a muted logger would leave the log's code cold and its compiled callers with a branch
+        // the first real request undoes (bench/RESULTS.md, 2026-11-28, session 21).
+        Optional<BatchedConsole> console = consoleBatching.console();
+        console.ifPresent(lines -> lines.holdBack(accessLogCategory));
         try {
             WarmUpLoop loop = new WarmUpLoop(session);
             current = loop;
@@ -157,7 +163,7 @@ public class WarmUp {
             }
             // A response's access-log line is written just after its client has read it.
             LockSupport.parkNanos(ACCESS_LOG_SETTLE.toNanos());
-            accessLog.setLevel(level);
+            console.ifPresent(BatchedConsole::writeAll);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
+import org.jboss.logmanager.ExtFormatter;
 import org.jboss.logmanager.ExtHandler;
 import org.jboss.logmanager.ExtLogRecord;
 import org.jboss.logmanager.MDC;
@@ -49,6 +50,12 @@ class BatchedConsoleTest {
 
     private static ExtLogRecord record(String message) {
         return new ExtLogRecord(Level.INFO, message, BatchedConsoleTest.class.getName());
+    }
+
+    private static ExtLogRecord record(String logger, String message) {
+        ExtLogRecord record = record(message);
+        record.setLoggerName(logger);
+        return record;
     }
 
     @Test
@@ -136,6 +143,32 @@ class BatchedConsoleTest {
 
         assertThat(console.lines).containsExactly("held trace=null", "queued trace=null");
         assertThat(console.isAutoFlush()).isTrue();
+    }
+
+    @Test
+    void holdBackWhenALoggersLinesArriveThenFormatsThemWithoutWritingUntilWriteAll() throws Exception {
+        FakeConsole console = new FakeConsole(false);
+        List<String> formatted = new CopyOnWriteArrayList<>();
+        console.setFormatter(new ExtFormatter() {
+            @Override
+            public String format(ExtLogRecord record) {
+                formatted.add(record.getMessage());
+                return record.getMessage();
+            }
+        });
+        BatchedConsole batched = new BatchedConsole(console, 16, QUICK);
+
+        batched.holdBack("io.quarkus.http.access-log");
+        batched.publish(record("io.quarkus.http.access-log", "GET /warm-up"));
+        batched.publish(record("dev.pressroom.kernel.warmup.WarmUp", "Warm-up: 12 rounds"));
+        awaitUntil(() -> formatted.contains("GET /warm-up") && console.lines.size() == 1);
+        batched.writeAll();
+        batched.publish(record("io.quarkus.http.access-log", "GET /traffic"));
+        awaitUntil(() -> console.lines.size() == 2);
+        batched.close();
+
+        assertThat(formatted).contains("GET /warm-up");
+        assertThat(console.lines).containsExactly("Warm-up: 12 rounds trace=null", "GET /traffic trace=null");
     }
 
     private static void awaitUntil(BooleanSupplier condition) throws InterruptedException {

@@ -1,5 +1,8 @@
 package dev.pressroom.kernel.testing;
 
+import dev.pressroom.kernel.observe.BatchedConsole;
+import dev.pressroom.kernel.observe.ConsoleBatching;
+import io.quarkus.arc.Arc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +36,7 @@ public final class LogCapture extends Handler implements AutoCloseable {
     }
 
     private final List<Line> lines = new CopyOnWriteArrayList<>();
+    private Runnable detach = () -> {};
 
     private LogCapture() {
         setLevel(Level.ALL);
@@ -40,7 +44,25 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     public static LogCapture start() {
         LogCapture capture = new LogCapture();
-        Logger.getLogger("").addHandler(capture);
+        Logger root = Logger.getLogger("");
+        root.addHandler(capture);
+        capture.detach = () -> root.removeHandler(capture);
+        return capture;
+    }
+
+    /**
+     * What the console writes while open, from its writer thread: lines it holds back ({@link BatchedConsole#holdBack})
+     * are not captured. Needs the running service's batched console.
+     */
+    public static LogCapture written() {
+        BatchedConsole console = Arc.container()
+                .instance(ConsoleBatching.class)
+                .get()
+                .console()
+                .orElseThrow(() -> new IllegalStateException("no batched console in this service"));
+        LogCapture capture = new LogCapture();
+        console.addHandler(capture);
+        capture.detach = () -> console.removeHandler(capture);
         return capture;
     }
 
@@ -82,6 +104,6 @@ public final class LogCapture extends Handler implements AutoCloseable {
 
     @Override
     public void close() {
-        Logger.getLogger("").removeHandler(this);
+        detach.run();
     }
 }
