@@ -3,6 +3,7 @@ package dev.pressroom.auth.endpoint;
 import dev.pressroom.auth.abuse.AbuseLimits;
 import dev.pressroom.auth.client.ClientService;
 import dev.pressroom.auth.dpop.DpopProofs;
+import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.grant.GrantRegistry;
 import dev.pressroom.auth.request.ClientCredentials;
 import dev.pressroom.auth.request.FormBody;
@@ -50,8 +51,12 @@ public class TokenResource {
         Params params = FormBody.parse(contentType, body);
         TokenRequest request = TokenRequest.parse(params);
         ClientCredentials credentials = ClientCredentials.from(authorization, params);
-        Uni<Void> limited =
-                warmUp.carriedBy(http) ? Uni.createFrom().voidItem() : limits.tokenRequest(ClientAddress.of(http));
+        // Counted like any request, so the warm-up runs the limit's code as traffic will; only a request the limit
+        // refuses is asked whether it is the warm-up's own (kernel WarmUpPass).
+        Uni<Void> limited = limits.tokenRequest(ClientAddress.of(http))
+                .onFailure(
+                        refused -> refused instanceof OAuthException e && e.status() == 429 && warmUp.carriedBy(http))
+                .recoverWithNull();
         return limited.chain(() -> clients.authenticate(credentials))
                 .chain(client -> dpop.tokenRequest(client, http.headers().getAll("DPoP"))
                         .chain(jkt -> grants.handle(client, request, ClientAddress.origin(http), jkt)))
