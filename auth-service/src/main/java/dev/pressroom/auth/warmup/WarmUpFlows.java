@@ -1,5 +1,6 @@
 package dev.pressroom.auth.warmup;
 
+import dev.pressroom.auth.request.FormBody;
 import dev.pressroom.auth.validate.Pkce;
 import dev.pressroom.kernel.id.Tokens;
 import dev.pressroom.kernel.warmup.WarmUpClient;
@@ -13,6 +14,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * One round is what a client and its person do: discovery, the JWK Set, the code flow on a signed-in session,
@@ -59,11 +61,17 @@ final class WarmUpFlows implements WarmUpRounds.Session {
                         + "&state=warm-up&nonce=" + Tokens.random(8)
                         + "&code_challenge=" + Pkce.s256(verifier) + "&code_challenge_method=S256")
                 .header("Cookie", sessionCookieHeader));
-        String code = queryParameter(authorized.header("Location"), "code");
+        String code = FormBody.decode(
+                        URI.create(authorized.header("Location")).getRawQuery(),
+                        () -> new IllegalStateException("authorization answered a malformed redirect"))
+                .getOrDefault("code", List.of())
+                .stream()
+                .findFirst()
+                .orElse(null);
         if ((authorized.status() != 302 && authorized.status() != 303) || code == null) {
             throw new WarmUpFailure("authorization answered " + authorized.status() + " without a code");
         }
-        Answer tokens = token("grant_type=authorization_code&code=" + code + "&redirect_uri="
+        Answer tokens = token("grant_type=authorization_code&code=" + encode(code) + "&redirect_uri="
                 + encode(WarmUpIdentities.REDIRECT_URI) + "&code_verifier=" + verifier);
         String accessToken = tokens.member("access_token");
         Answer introspected = expect(
@@ -113,23 +121,6 @@ final class WarmUpFlows implements WarmUpRounds.Session {
             throw new WarmUpFailure(step + " answered without " + member);
         }
         return answer;
-    }
-
-    /** A query parameter's value as sent (still encoded), or null. */
-    private static String queryParameter(String uri, String name) {
-        int query = uri.indexOf('?');
-        if (query < 0) {
-            return null;
-        }
-        for (int at = query + 1; at < uri.length(); ) {
-            int end = uri.indexOf('&', at);
-            end = end < 0 ? uri.length() : end;
-            if (uri.startsWith(name + "=", at)) {
-                return uri.substring(at + name.length() + 1, end);
-            }
-            at = end + 1;
-        }
-        return null;
     }
 
     private static String encode(String value) {

@@ -94,26 +94,25 @@ public final class WarmUpClient implements Closeable {
          * answers a warm-up reads, not a JSON parser.
          */
         public String member(String name) {
-            String text = body;
             String key = '"' + name + '"';
-            for (int at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
-                int colon = skipSpace(text, at + key.length());
-                if (colon >= text.length() || text.charAt(colon) != ':') {
+            for (int at = body.indexOf(key); at >= 0; at = body.indexOf(key, at + 1)) {
+                int colon = skipSpace(body, at + key.length());
+                if (colon >= body.length() || body.charAt(colon) != ':') {
                     continue; // a string value equal to the name, not a member
                 }
-                int start = skipSpace(text, colon + 1);
-                if (start < text.length() && text.charAt(start) == '"') {
+                int start = skipSpace(body, colon + 1);
+                if (start < body.length() && body.charAt(start) == '"') {
                     int end = start + 1;
-                    while (end < text.length() && text.charAt(end) != '"') {
-                        end += text.charAt(end) == '\\' ? 2 : 1;
+                    while (end < body.length() && body.charAt(end) != '"') {
+                        end += body.charAt(end) == '\\' ? 2 : 1;
                     }
-                    return end < text.length() ? text.substring(start + 1, end) : null;
+                    return end < body.length() ? body.substring(start + 1, end) : null;
                 }
                 int end = start;
-                while (end < text.length() && ",}] \n\r\t".indexOf(text.charAt(end)) < 0) {
+                while (end < body.length() && ",}] \n\r\t".indexOf(body.charAt(end)) < 0) {
                     end++;
                 }
-                return end > start ? text.substring(start, end) : null;
+                return end > start ? body.substring(start, end) : null;
             }
             return null;
         }
