@@ -2,6 +2,7 @@ package dev.pressroom.auth.store;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.DatastoreErrors;
+import dev.pressroom.kernel.redis.RedisScripts;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
@@ -30,21 +31,22 @@ public class RedisCalls {
     }
 
     public Uni<Response> command(String name, String... args) {
-        return redis.execute(name, args)
-                .ifNoItem()
-                .after(deadline)
-                .fail()
-                .onFailure()
-                .transform(errors::redis);
+        return withinDeadline(redis.execute(name, args));
     }
 
-    /** Runs a Lua script (LuaScripts) with its keys declared, as Redis Cluster and key-pattern ACLs require. */
+    /**
+     * Runs a Lua script (LuaScripts) with its keys declared, as Redis Cluster and key-pattern ACLs require; by its
+     * digest (kernel RedisScripts), the deadline covering the EVAL that loads it where Redis does not hold it yet.
+     */
     public Uni<Response> eval(String script, List<String> keys, List<String> args) {
-        List<String> all = new ArrayList<>(2 + keys.size() + args.size());
-        all.add(script);
+        List<String> all = new ArrayList<>(1 + keys.size() + args.size());
         all.add(Integer.toString(keys.size()));
         all.addAll(keys);
         all.addAll(args);
-        return command("EVAL", all.toArray(String[]::new));
+        return withinDeadline(RedisScripts.eval(redis, script, all.toArray(String[]::new)));
+    }
+
+    private Uni<Response> withinDeadline(Uni<Response> call) {
+        return call.ifNoItem().after(deadline).fail().onFailure().transform(errors::redis);
     }
 }

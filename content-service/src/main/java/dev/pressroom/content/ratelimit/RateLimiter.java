@@ -2,6 +2,7 @@ package dev.pressroom.content.ratelimit;
 
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.redis.RedisScripts;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -95,7 +96,7 @@ public class RateLimiter {
         if (!config.enabled()) {
             return;
         }
-        redis.execute("EVAL", SCRIPT, "0", Long.toString(config.window().toMillis()))
+        RedisScripts.eval(redis, SCRIPT, "0", Long.toString(config.window().toMillis()))
                 .ifNoItem()
                 .after(CONNECT_TIMEOUT)
                 .fail()
@@ -176,12 +177,11 @@ public class RateLimiter {
      */
     private Uni<List<Usage>> count(List<String> clients, List<Long> hits, boolean unsent) {
         List<String> args = new ArrayList<>(2 + 2 * clients.size());
-        args.add(SCRIPT);
         args.add(Integer.toString(clients.size()));
         args.addAll(clients);
         args.add(Long.toString(config.window().toMillis()));
         hits.forEach(n -> args.add(Long.toString(n)));
-        return redis.execute("EVAL", args.toArray(String[]::new))
+        return RedisScripts.eval(redis, SCRIPT, args.toArray(String[]::new))
                 .ifNoItem()
                 .after(config.redisTimeout())
                 .fail()

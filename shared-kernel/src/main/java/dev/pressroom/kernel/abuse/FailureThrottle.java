@@ -1,5 +1,6 @@
 package dev.pressroom.kernel.abuse;
 
+import dev.pressroom.kernel.redis.RedisScripts;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
@@ -79,7 +80,7 @@ public final class FailureThrottle {
      * (this failure included).
      */
     public Uni<Long> failed(String subject) {
-        return redis.execute("EVAL", COUNT, "1", prefix + subject, Long.toString(windowMillis))
+        return RedisScripts.eval(redis, COUNT, "1", prefix + subject, Long.toString(windowMillis))
                 .ifNoItem()
                 .after(redisTimeout)
                 .fail()

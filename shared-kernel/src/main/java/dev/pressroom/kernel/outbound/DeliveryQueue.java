@@ -1,5 +1,6 @@
 package dev.pressroom.kernel.outbound;
 
+import dev.pressroom.kernel.redis.RedisScripts;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
@@ -182,11 +183,10 @@ public final class DeliveryQueue {
 
     private Uni<Response> eval(String script, List<String> keys, String... args) {
         List<String> all = new ArrayList<>();
-        all.add(script);
         all.add(Integer.toString(keys.size()));
         all.addAll(keys);
         all.addAll(List.of(args));
-        return redis.execute("EVAL", all.toArray(String[]::new));
+        return RedisScripts.eval(redis, script, all.toArray(String[]::new));
     }
 
     private String now() {

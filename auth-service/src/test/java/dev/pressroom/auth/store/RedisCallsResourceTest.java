@@ -1,0 +1,82 @@
+package dev.pressroom.auth.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.redis.datasource.RedisDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Scripts run by their digest (kernel RedisScripts): the text is sent once per Redis server, when it does not hold the
+ * script yet, and never again while it does.
+ */
+@QuarkusTest
+class RedisCallsResourceTest {
+
+    private static final Pattern CALLS = Pattern.compile("cmdstat_(evalsha|eval):calls=(\\d+)");
+
+    @Inject
+    RedisCalls calls;
+
+    @Inject
+    RedisDataSource redis;
+
+    @Test
+    void evalWhenRedisDoesNotHoldTheScriptThenLoadedAndAnswered() throws Exception {
+        String script = "return KEYS[1] .. ARGV[1] .. '" + UUID.randomUUID() + "'";
+        assertThat(held(script)).isFalse();
+
+        String answer = calls.eval(script, List.of("auth:{t}:script"), List.of("-run"))
+                .await()
+                .indefinitely()
+                .toString();
+
+        assertThat(answer).startsWith("auth:{t}:script-run");
+        assertThat(held(script)).isTrue();
+    }
+
+    @Test
+    void evalWhenRedisHoldsTheScriptThenTheTextIsNotSentAgain() {
+        String script = "return ARGV[1] .. '" + UUID.randomUUID() + "'";
+        calls.eval(script, List.of(), List.of("0")).await().indefinitely();
+        long[] before = evalCalls();
+
+        for (int i = 1; i <= 20; i++) {
+            assertThat(calls.eval(script, List.of(), List.of(Integer.toString(i)))
+                            .await()
+                            .indefinitely()
+                            .toString())
+                    .startsWith(Integer.toString(i));
+        }
+
+        long[] after = evalCalls();
+        assertThat(after[0] - before[0]).as("EVALSHA calls").isGreaterThanOrEqualTo(20);
+        // Other work of the service may load a script of its own meanwhile, never twenty.
+        assertThat(after[1] - before[1]).as("EVAL calls").isLessThan(20);
+    }
+
+    private boolean held(String script) throws Exception {
+        String digest = String.format(
+                "%040x",
+                new BigInteger(1, MessageDigest.getInstance("SHA-1").digest(script.getBytes(StandardCharsets.UTF_8))));
+        return redis.execute("SCRIPT", "EXISTS", digest).get(0).toInteger() == 1;
+    }
+
+    /** Calls of EVALSHA and EVAL since the Redis server started. */
+    private long[] evalCalls() {
+        long[] counts = new long[2];
+        Matcher m = CALLS.matcher(redis.execute("INFO", "commandstats").toString());
+        while (m.find()) {
+            counts[m.group(1).equals("evalsha") ? 0 : 1] = Long.parseLong(m.group(2));
+        }
+        return counts;
+    }
+}
