@@ -415,6 +415,23 @@ if [[ "$WARMUP_SECONDS" != 0 ]]; then
     awk -v f="$flow" -v c="${MIX["cold|$flow"]}" -v w="${MIX["warm|$flow"]}" -v cc="${MIX[cold|cpu]}" -v wc="${MIX[warm|cpu]}" \
       'BEGIN {r = (w > 0 ? c / w : 0); printf "%-16s %12.0f %12.0f %7.2fx %13.2fx\n", f, c, w, r, (cc > 0 ? r * wc / cc : 0)}'
   done
+  # The mix as one figure: each window's operations weighted by their flow's CPU per operation in this run's rows at
+  # ANCHOR_CONCURRENCY, per server CPU-second of the window. Steadier than the flows' own ratios, since the flows share
+  # the CPU in proportions that differ between runs; printed only when every flow had its row.
+  declare -A ROW=([discovery]=discovery [introspection]=introspection [codeflow]="code flow" [refresh]="refresh rotation")
+  weighted=()
+  for flow in discovery introspection codeflow refresh; do
+    read -r _ per_cpu <<<"${RESULT["${ROW[$flow]}|ours"]:-- -}"
+    weighted+=("${MIX["cold|$flow"]}" "${MIX["warm|$flow"]}" "$per_cpu")
+  done
+  awk -v cc="${MIX[cold|cpu]}" -v wc="${MIX[warm|cpu]}" -v row="${weighted[*]}" 'BEGIN {
+    n = split(row, v, " ")
+    for (i = 1; i <= n; i += 3) {
+      if (v[i + 2] !~ /^[0-9.]+$/ || v[i + 2] == 0) exit
+      first += v[i] / v[i + 2]; warm += v[i + 1] / v[i + 2]
+    }
+    if (cc > 0 && wc > 0 && warm > 0) printf "%-16s %12s %12s %8s %13.2fx\n", "the mix, weighted", "", "", "", (first / cc) / (warm / wc)
+  }'
   printf 'server CPU over the mix: %.1f s first, %.1f s warm\n' "$(awk -v t="${MIX[cold|cpu]}" -v c="$clk" 'BEGIN {print t / c}')" \
     "$(awk -v t="${MIX[warm|cpu]}" -v c="$clk" 'BEGIN {print t / c}')"
   printf 'by thread, first: %s\nby thread, warm: %s\n' "${MIX[cold|threads]}" "${MIX[warm|threads]}"
