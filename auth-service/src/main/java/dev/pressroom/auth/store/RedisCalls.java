@@ -8,7 +8,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,11 +38,7 @@ public class RedisCalls {
      * digest (kernel RedisScripts), the deadline covering the EVAL that loads it where Redis does not hold it yet.
      */
     public Uni<Response> eval(String script, List<String> keys, List<String> args) {
-        List<String> all = new ArrayList<>(1 + keys.size() + args.size());
-        all.add(Integer.toString(keys.size()));
-        all.addAll(keys);
-        all.addAll(args);
-        return withinDeadline(RedisScripts.eval(redis, script, all.toArray(String[]::new)));
+        return withinDeadline(RedisScripts.eval(redis, script, keys, args));
     }
 
     private Uni<Response> withinDeadline(Uni<Response> call) {

@@ -96,7 +96,11 @@ public class RateLimiter {
         if (!config.enabled()) {
             return;
         }
-        RedisScripts.eval(redis, SCRIPT, "0", Long.toString(config.window().toMillis()))
+        RedisScripts.eval(
+                        redis,
+                        SCRIPT,
+                        List.of(),
+                        List.of(Long.toString(config.window().toMillis())))
                 .ifNoItem()
                 .after(CONNECT_TIMEOUT)
                 .fail()
@@ -176,12 +180,10 @@ public class RateLimiter {
      * {@code unsent}: the hits are ones counted here before, which the answer now includes.
      */
     private Uni<List<Usage>> count(List<String> clients, List<Long> hits, boolean unsent) {
-        List<String> args = new ArrayList<>(2 + 2 * clients.size());
-        args.add(Integer.toString(clients.size()));
-        args.addAll(clients);
+        List<String> args = new ArrayList<>(1 + hits.size());
         args.add(Long.toString(config.window().toMillis()));
         hits.forEach(n -> args.add(Long.toString(n)));
-        return RedisScripts.eval(redis, SCRIPT, args.toArray(String[]::new))
+        return RedisScripts.eval(redis, SCRIPT, clients, args)
                 .ifNoItem()
                 .after(config.redisTimeout())
                 .fail()

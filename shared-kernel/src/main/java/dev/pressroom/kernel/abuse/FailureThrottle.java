@@ -5,6 +5,7 @@ import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.jboss.logging.Logger;
@@ -80,7 +81,7 @@ public final class FailureThrottle {
      * (this failure included).
      */
     public Uni<Long> failed(String subject) {
-        return RedisScripts.eval(redis, COUNT, "1", prefix + subject, Long.toString(windowMillis))
+        return RedisScripts.eval(redis, COUNT, List.of(prefix + subject), List.of(Long.toString(windowMillis)))
                 .ifNoItem()
                 .after(redisTimeout)
                 .fail()

@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -182,11 +181,7 @@ public final class DeliveryQueue {
     }
 
     private Uni<Response> eval(String script, List<String> keys, String... args) {
-        List<String> all = new ArrayList<>();
-        all.add(Integer.toString(keys.size()));
-        all.addAll(keys);
-        all.addAll(List.of(args));
-        return RedisScripts.eval(redis, script, all.toArray(String[]::new));
+        return RedisScripts.eval(redis, script, keys, List.of(args));
     }
 
     private String now() {

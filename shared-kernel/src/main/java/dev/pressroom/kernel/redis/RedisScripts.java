@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -24,14 +25,26 @@ public final class RedisScripts {
 
     private RedisScripts() {}
 
-    /**
-     * Runs the script with what follows a script in EVAL: the number of keys, the keys, then the arguments. Keys are
-     * declared, as Redis Cluster and key-pattern ACLs require.
-     */
-    public static Uni<Response> eval(ReactiveRedisDataSource redis, String script, String... keyCountKeysArgs) {
-        return redis.execute("EVALSHA", prepend(digest(script), keyCountKeysArgs))
+    /** Runs the script with its keys declared, as Redis Cluster and key-pattern ACLs require, then its arguments. */
+    public static Uni<Response> eval(
+            ReactiveRedisDataSource redis, String script, List<String> keys, List<String> args) {
+        String[] byDigest = new String[2 + keys.size() + args.size()];
+        byDigest[0] = digest(script);
+        byDigest[1] = Integer.toString(keys.size());
+        int at = 2;
+        for (String key : keys) {
+            byDigest[at++] = key;
+        }
+        for (String arg : args) {
+            byDigest[at++] = arg;
+        }
+        return redis.execute("EVALSHA", byDigest)
                 .onFailure(RedisScripts::notLoaded)
-                .recoverWithUni(() -> redis.execute("EVAL", prepend(script, keyCountKeysArgs)));
+                .recoverWithUni(() -> {
+                    String[] whole = byDigest.clone();
+                    whole[0] = script;
+                    return redis.execute("EVAL", whole);
+                });
     }
 
     /** The hex SHA1 of the script's UTF-8 bytes, as Redis names a script it holds. */
@@ -60,12 +73,5 @@ public final class RedisScripts {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-1", e);
         }
-    }
-
-    private static String[] prepend(String first, String[] rest) {
-        String[] all = new String[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
     }
 }
