@@ -10,8 +10,8 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.kernel.outbound.BoundedHttp;
 import dev.pressroom.kernel.outbound.DeliveryQueue;
 import dev.pressroom.kernel.outbound.DeliveryWorker;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -70,7 +70,7 @@ public class BackchannelDeliveries {
     private final AtomicBoolean delivering = new AtomicBoolean();
 
     public BackchannelDeliveries(
-            ReactiveRedisDataSource redis,
+            EventLoopRedis redis,
             AuthConfig config,
             Clock clock,
             MeterRegistry meters,

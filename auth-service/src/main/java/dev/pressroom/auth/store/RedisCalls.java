@@ -2,8 +2,8 @@ package dev.pressroom.auth.store;
 
 import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.DatastoreErrors;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.redis.RedisScripts;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,11 +19,11 @@ import java.util.List;
 @ApplicationScoped
 public class RedisCalls {
 
-    private final ReactiveRedisDataSource redis;
+    private final EventLoopRedis redis;
     private final DatastoreErrors errors;
     private final Duration deadline;
 
-    public RedisCalls(ReactiveRedisDataSource redis, DatastoreErrors errors, AuthConfig config) {
+    public RedisCalls(EventLoopRedis redis, DatastoreErrors errors, AuthConfig config) {
         this.redis = redis;
         this.errors = errors;
         this.deadline = config.redisDeadline();

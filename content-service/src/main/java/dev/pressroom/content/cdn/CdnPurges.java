@@ -5,8 +5,8 @@ import dev.pressroom.kernel.outbound.BoundedHttp;
 import dev.pressroom.kernel.outbound.DeliveryQueue;
 import dev.pressroom.kernel.outbound.DeliveryWorker;
 import dev.pressroom.kernel.outbound.OutboundException;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.annotations.CommandLineArguments;
@@ -62,8 +62,7 @@ public class CdnPurges {
     private final AtomicBoolean delivering = new AtomicBoolean();
     private long timer = -1;
 
-    public CdnPurges(
-            ContentConfig config, ReactiveRedisDataSource redis, Clock clock, MeterRegistry meters, Vertx vertx) {
+    public CdnPurges(ContentConfig config, EventLoopRedis redis, Clock clock, MeterRegistry meters, Vertx vertx) {
         this.config = config.cdn();
         this.vertx = vertx;
         BoundedHttp http = BoundedHttp.of(

@@ -3,9 +3,9 @@ package dev.pressroom.content.ratelimit;
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.abuse.FailureThrottle;
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -27,7 +27,7 @@ public class InvalidKeys {
     private final FailureThrottle throttle;
     private final Counter blocked;
 
-    public InvalidKeys(ReactiveRedisDataSource redis, ContentConfig config, Clock clock, MeterRegistry registry) {
+    public InvalidKeys(EventLoopRedis redis, ContentConfig config, Clock clock, MeterRegistry registry) {
         ContentConfig.RateLimit limits = config.rateLimit();
         this.enabled = limits.enabled();
         this.throttle = new FailureThrottle(

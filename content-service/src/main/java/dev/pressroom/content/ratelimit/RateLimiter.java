@@ -2,11 +2,11 @@ package dev.pressroom.content.ratelimit;
 
 import dev.pressroom.content.config.ContentConfig;
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.redis.RedisScripts;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -53,7 +53,7 @@ public class RateLimiter {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
-    private final ReactiveRedisDataSource redis;
+    private final EventLoopRedis redis;
     private final ContentConfig.RateLimit config;
     private final Clock clock;
     private final Vertx vertx;
@@ -65,8 +65,7 @@ public class RateLimiter {
     private final Counter allowed;
     private final Counter limited;
 
-    public RateLimiter(
-            ReactiveRedisDataSource redis, ContentConfig config, Clock clock, Vertx vertx, MeterRegistry registry) {
+    public RateLimiter(EventLoopRedis redis, ContentConfig config, Clock clock, Vertx vertx, MeterRegistry registry) {
         this.redis = redis;
         this.config = config.rateLimit();
         this.clock = clock;

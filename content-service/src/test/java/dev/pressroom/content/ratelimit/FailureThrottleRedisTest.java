@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.pressroom.kernel.abuse.FailureThrottle;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.testing.MovableClock;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.RedisDataSource;
-import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.redis.client.Redis;
-import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisOptions;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,7 +27,7 @@ class FailureThrottleRedisTest {
     private final MovableClock clock = new MovableClock(Clock.systemUTC());
 
     @Inject
-    ReactiveRedisDataSource reactiveRedis;
+    EventLoopRedis redisCommands;
 
     @Inject
     RedisDataSource redis;
@@ -42,13 +40,13 @@ class FailureThrottleRedisTest {
         redis.key().del(prefix + "a", prefix + "b", prefix + "c");
     }
 
-    private FailureThrottle replica(ReactiveRedisDataSource over, Duration window, int maxSubjects) {
+    private FailureThrottle replica(EventLoopRedis over, Duration window, int maxSubjects) {
         return new FailureThrottle(over, clock, prefix, 3, window, Duration.ofSeconds(2), maxSubjects);
     }
 
-    private FailureThrottle unreachable(Redis client) {
+    private FailureThrottle unreachable() {
         return new FailureThrottle(
-                new ReactiveRedisDataSourceImpl(vertx, client, RedisAPI.api(client)),
+                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:1")),
                 clock,
                 prefix,
                 3,
@@ -63,8 +61,8 @@ class FailureThrottleRedisTest {
 
     @Test
     void failedWhenOverAllowanceOnTwoReplicasThenBothBlockOnceTheyHearOfIt() {
-        FailureThrottle one = replica(reactiveRedis, Duration.ofSeconds(60), 10);
-        FailureThrottle two = replica(reactiveRedis, Duration.ofSeconds(60), 10);
+        FailureThrottle one = replica(redisCommands, Duration.ofSeconds(60), 10);
+        FailureThrottle two = replica(redisCommands, Duration.ofSeconds(60), 10);
 
         assertThat(fail(one, "a")).isZero();
         assertThat(fail(one, "a")).isZero();
@@ -83,7 +81,7 @@ class FailureThrottleRedisTest {
 
     @Test
     void failedWhenWindowEndsThenTheSubjectStartsOver() {
-        FailureThrottle throttle = replica(reactiveRedis, Duration.ofSeconds(1), 10);
+        FailureThrottle throttle = replica(redisCommands, Duration.ofSeconds(1), 10);
         for (int i = 0; i < 3; i++) {
             fail(throttle, "a");
         }
@@ -100,7 +98,7 @@ class FailureThrottleRedisTest {
     /** Memory holds maxSubjects; a subject past that is not remembered, yet Redis still blocks it at each failure. */
     @Test
     void failedWhenMoreSubjectsThanMemoryHoldsThenRedisStillBlocksTheRest() {
-        FailureThrottle throttle = replica(reactiveRedis, Duration.ofSeconds(60), 2);
+        FailureThrottle throttle = replica(redisCommands, Duration.ofSeconds(60), 2);
         for (String subject : new String[] {"a", "b", "c"}) {
             for (int i = 0; i < 3; i++) {
                 fail(throttle, subject);
@@ -115,20 +113,15 @@ class FailureThrottleRedisTest {
 
     @Test
     void failedWhenRedisUnreachableThenCountedOnThisReplica() {
-        Redis client = Redis.createClient(vertx, "redis://127.0.0.1:1");
-        try {
-            FailureThrottle throttle = unreachable(client);
-            for (int i = 0; i < 3; i++) {
-                assertThat(fail(throttle, "a")).isZero();
-            }
-
-            assertThat(fail(throttle, "a")).isBetween(1L, 60L);
-            assertThat(throttle.blockedSeconds("a")).isBetween(1L, 60L);
-            clock.advance(Duration.ofSeconds(61));
-            assertThat(throttle.blockedSeconds("a")).isZero();
+        FailureThrottle throttle = unreachable();
+        for (int i = 0; i < 3; i++) {
             assertThat(fail(throttle, "a")).isZero();
-        } finally {
-            client.close();
         }
+
+        assertThat(fail(throttle, "a")).isBetween(1L, 60L);
+        assertThat(throttle.blockedSeconds("a")).isBetween(1L, 60L);
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(throttle.blockedSeconds("a")).isZero();
+        assertThat(fail(throttle, "a")).isZero();
     }
 }

@@ -10,7 +10,7 @@ import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.observe.Metrics;
 import dev.pressroom.kernel.abuse.FailureThrottle;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -42,7 +42,7 @@ class InvalidKeysResourceTest {
     RedisDataSource redis;
 
     @Inject
-    ReactiveRedisDataSource reactiveRedis;
+    EventLoopRedis redisCommands;
 
     /** The client's /64 prefix, 4 groups of hex digits: every request picks a new address inside it. */
     private String prefix;
@@ -128,7 +128,7 @@ class InvalidKeysResourceTest {
     @Test
     void getWhenOtherReplicaCountedTheAddressThenItsNextInvalidKeyHereIs429() {
         FailureThrottle otherReplica = new FailureThrottle(
-                reactiveRedis, Clock.systemUTC(), "rl:ik:", 3, Duration.ofSeconds(30), Duration.ofSeconds(2), 10);
+                redisCommands, Clock.systemUTC(), "rl:ik:", 3, Duration.ofSeconds(30), Duration.ofSeconds(2), 10);
         for (int i = 0; i < 3; i++) {
             assertThat(otherReplica.failed(prefix + "::/64").await().atMost(Duration.ofSeconds(5)))
                     .isZero();

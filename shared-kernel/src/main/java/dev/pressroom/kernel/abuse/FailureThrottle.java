@@ -1,7 +1,7 @@
 package dev.pressroom.kernel.abuse;
 
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.redis.RedisScripts;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,7 +40,7 @@ public final class FailureThrottle {
     /** A subject's failures in its current window, and when that window ends (epoch ms). */
     private record Window(long count, long endsAt) {}
 
-    private final ReactiveRedisDataSource redis;
+    private final EventLoopRedis redis;
     private final Clock clock;
     private final String prefix;
     private final int allowed;
@@ -54,7 +54,7 @@ public final class FailureThrottle {
      * @param allowed failures a subject may have in a window before it is blocked for the rest of it
      */
     public FailureThrottle(
-            ReactiveRedisDataSource redis,
+            EventLoopRedis redis,
             Clock clock,
             String prefix,
             int allowed,

@@ -1,7 +1,7 @@
 package dev.pressroom.kernel.outbound;
 
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.redis.RedisScripts;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import java.time.Clock;
@@ -85,15 +85,14 @@ public final class DeliveryQueue {
             redis.call('DEL', KEYS[2])
             return 1""";
 
-    private final ReactiveRedisDataSource redis;
+    private final EventLoopRedis redis;
     private final Clock clock;
     private final RandomGenerator jitter;
     private final String prefix;
     private final Policy policy;
 
     /** @param prefix the keys' prefix, with a hash tag, e.g. {@code auth:{backchannel}:} */
-    public DeliveryQueue(
-            ReactiveRedisDataSource redis, Clock clock, RandomGenerator jitter, String prefix, Policy policy) {
+    public DeliveryQueue(EventLoopRedis redis, Clock clock, RandomGenerator jitter, String prefix, Policy policy) {
         this.redis = redis;
         this.clock = clock;
         this.jitter = jitter;

@@ -1,6 +1,5 @@
 package dev.pressroom.kernel.redis;
 
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +25,7 @@ public final class RedisScripts {
     private RedisScripts() {}
 
     /** Runs the script with its keys declared, as Redis Cluster and key-pattern ACLs require, then its arguments. */
-    public static Uni<Response> eval(
-            ReactiveRedisDataSource redis, String script, List<String> keys, List<String> args) {
+    public static Uni<Response> eval(EventLoopRedis redis, String script, List<String> keys, List<String> args) {
         String[] byDigest = new String[2 + keys.size() + args.size()];
         byDigest[0] = digest(script);
         byDigest[1] = Integer.toString(keys.size());

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pressroom.kernel.outbound.DeliveryQueue.Job;
 import dev.pressroom.kernel.outbound.DeliveryQueue.Next;
 import dev.pressroom.kernel.outbound.DeliveryQueue.Policy;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.testing.MovableClock;
 import dev.pressroom.kernel.testing.RedisServers;
-import io.quarkus.redis.datasource.ReactiveRedisDataSource;
-import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.redis.client.Redis;
-import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -47,8 +45,8 @@ class DeliveryQueueTest {
 
     /** A queue over a new connection, as a restarted replica would have. */
     private DeliveryQueue queue() {
-        Redis client = Redis.createClient(vertx, "redis://127.0.0.1:" + port);
-        ReactiveRedisDataSource redis = new ReactiveRedisDataSourceImpl(vertx, client, RedisAPI.api(client));
+        EventLoopRedis redis =
+                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + port));
         return new DeliveryQueue(redis, clock, new Random(7), prefix, POLICY);
     }
 

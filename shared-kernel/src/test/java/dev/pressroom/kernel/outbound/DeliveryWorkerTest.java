@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.pressroom.kernel.outbound.DeliveryQueue.Policy;
 import dev.pressroom.kernel.outbound.DeliveryWorker.Outcome;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import dev.pressroom.kernel.testing.MovableClock;
 import dev.pressroom.kernel.testing.RedisServers;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.redis.client.Redis;
-import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -89,9 +88,8 @@ class DeliveryWorkerTest {
             exchange.close();
         });
         receiver.start();
-        Redis client = Redis.createClient(vertx, "redis://127.0.0.1:" + redisPort);
         queue = new DeliveryQueue(
-                new ReactiveRedisDataSourceImpl(vertx, client, RedisAPI.api(client)),
+                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + redisPort)),
                 clock,
                 new Random(1),
                 "test:{" + UUID.randomUUID() + "}:",
