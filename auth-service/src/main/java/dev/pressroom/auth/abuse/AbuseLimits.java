@@ -4,9 +4,14 @@ import dev.pressroom.auth.config.AuthConfig;
 import dev.pressroom.auth.error.OAuthException;
 import dev.pressroom.auth.store.RedisCalls;
 import dev.pressroom.kernel.id.Tokens;
+import dev.pressroom.kernel.ratelimit.SharedWindows;
+import dev.pressroom.kernel.redis.EventLoopRedis;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,8 +21,8 @@ import java.util.Locale;
  * once cannot all pass a check made before the first failure is recorded. It is counted per (account, address): the
  * only count of an account that ever locks; per account across the addresses it has not signed in from: a slowdown
  * that bounds the guesses an attacker with many addresses gets, never a lock; and per address across accounts. The account is the
- * hash of the typed email, so unknown emails are throttled exactly like real ones. Token and registration requests
- * are limited per client address in fixed windows.
+ * hash of the typed email, so unknown emails are throttled exactly like real ones. Token, pushed and registration requests
+ * are limited per client address in fixed windows, counted like content-service's through the kernel's SharedWindows.
  */
 @ApplicationScoped
 public class AbuseLimits {
@@ -104,22 +109,37 @@ public class AbuseLimits {
             return 0
             """;
 
-    /** KEYS: counter. ARGV: window seconds, limit. Answers 1 when over the limit. */
-    private static final String COUNT = """
-            local n = redis.call('INCR', KEYS[1])
-            if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-            if n > tonumber(ARGV[2]) then return 1 end
-            return 0
-            """;
+    /** Every request counter's Redis key starts with it (the ACL user's key pattern, deploy/README.md). */
+    static final String COUNTER_PREFIX = "auth:rl:";
+
+    /**
+     * How the request counters reach Redis: counted here and sent every 100 ms after each window's first request
+     * (kernel SharedWindows); counted here alone for 5 s after Redis failed to answer within the Redis deadline.
+     */
+    private static final Duration COUNTER_SYNC = Duration.ofMillis(100);
+
+    private static final Duration COUNTER_RETRY = Duration.ofSeconds(5);
 
     private final RedisCalls redis;
     private final Clock clock;
     private final AuthConfig.Limits limits;
+    private final SharedWindows requests;
 
-    public AbuseLimits(RedisCalls redis, Clock clock, AuthConfig config) {
+    public AbuseLimits(RedisCalls redis, EventLoopRedis commands, Clock clock, Vertx vertx, AuthConfig config) {
         this.redis = redis;
         this.clock = clock;
         this.limits = config.limits();
+        this.requests = new SharedWindows(
+                commands,
+                COUNTER_PREFIX,
+                clock,
+                vertx,
+                new SharedWindows.Settings(COUNTER_SYNC, config.redisDeadline(), COUNTER_RETRY));
+    }
+
+    @PreDestroy
+    void stop() {
+        requests.close();
     }
 
     /**
@@ -214,22 +234,18 @@ public class AbuseLimits {
         return limit("register", address, 3600, limits.registrationsPerHour());
     }
 
-    /** A fixed-window counter: fails with 429 slow_down once {@code max} requests were made in the window. */
+    /**
+     * A fixed-window counter shared by the replicas: fails with 429 slow_down once {@code max} requests were made in
+     * the window, which starts with the address's first request.
+     */
     public Uni<Void> limit(String what, String address, long window, int max) {
-        long slot = clock.instant().getEpochSecond() / window;
-        return eval(
-                        COUNT,
-                        new String[] {"auth:rl:" + what + ":" + address + ":" + slot},
-                        Long.toString(window),
-                        Integer.toString(max))
-                .map(r -> {
-                    if (r.toInteger() == 1) {
-                        throw new OAuthException(
-                                429, "slow_down", "Too many requests from this address; wait and retry.", null);
-                    }
-                    return null;
-                })
-                .replaceWithVoid();
+        return requests.hit(what + ":" + address, Duration.ofSeconds(window)).map(usage -> {
+            if (usage.count() > max) {
+                throw new OAuthException(
+                        429, "slow_down", "Too many requests from this address; wait and retry.", null);
+            }
+            return null;
+        });
     }
 
     private String now() {

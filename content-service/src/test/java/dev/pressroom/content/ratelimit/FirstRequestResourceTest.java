@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
+import dev.pressroom.kernel.ratelimit.SharedWindows;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -62,7 +63,7 @@ class FirstRequestResourceTest {
     void firstRequestWhenFreshInstanceThenCountedInRedis() {
         TestContent.Loaded blog = TestContent.demo(admin, "first-request");
         String address = "198.51.100.7";
-        redis.key().del("rl:a:" + address);
+        redis.key().del(SharedWindows.redisKey("rl:", "a:" + address));
 
         given().header("X-Forwarded-For", address)
                 .queryParam("key", blog.key())
@@ -70,7 +71,8 @@ class FirstRequestResourceTest {
                 .then()
                 .statusCode(200);
 
-        assertThat(redis.value(Long.class).get("rl:a:" + address)).isEqualTo(1L);
+        assertThat(redis.value(Long.class).get(SharedWindows.redisKey("rl:", "a:" + address)))
+                .isEqualTo(1L);
     }
 
     private List<String> clientList() {

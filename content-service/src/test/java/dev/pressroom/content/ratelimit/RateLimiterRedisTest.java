@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.pressroom.kernel.error.ApiException;
+import dev.pressroom.kernel.ratelimit.SharedWindows;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -31,7 +32,7 @@ class RateLimiterRedisTest {
 
     @AfterEach
     void forget() {
-        redis.key().del("rl:k:" + key, "rl:a:" + address);
+        redis.key().del(SharedWindows.redisKey("rl:", "k:" + key), SharedWindows.redisKey("rl:", "a:" + address));
     }
 
     /** The client's connection pool and wait queue must hold a replica's concurrency, or hits escape to local limiting. */
@@ -43,8 +44,8 @@ class RateLimiterRedisTest {
 
         Uni.join().all(checks).andFailFast().await().atMost(Duration.ofSeconds(30));
 
-        assertEquals(300, redisCount("rl:k:" + key));
-        assertEquals(300, redisCount("rl:a:" + address));
+        assertEquals(300, redisCount(SharedWindows.redisKey("rl:", "k:" + key)));
+        assertEquals(300, redisCount(SharedWindows.redisKey("rl:", "a:" + address)));
     }
 
     @Test
@@ -56,8 +57,9 @@ class RateLimiterRedisTest {
         // Synced every 100 ms, and never more than the 50 hits made; without a sync they would never arrive. 10 s: a
         // starved machine runs the sync timer late.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            assertThat(redisCount("rl:k:" + key)).isEqualTo(50);
-            assertThat(redisCount("rl:a:" + address)).isEqualTo(50);
+            assertThat(redisCount(SharedWindows.redisKey("rl:", "k:" + key))).isEqualTo(50);
+            assertThat(redisCount(SharedWindows.redisKey("rl:", "a:" + address)))
+                    .isEqualTo(50);
         });
     }
 
@@ -65,7 +67,7 @@ class RateLimiterRedisTest {
     @Test
     void checkWhenOtherReplicasFilledTheCounterThen429AfterSync() {
         limiter.check(key, address).await().atMost(Duration.ofSeconds(5));
-        redis.value(Long.class).incrby("rl:k:" + key, 6_000);
+        redis.value(Long.class).incrby(SharedWindows.redisKey("rl:", "k:" + key), 6_000);
         limiter.check(key, address).await().atMost(Duration.ofSeconds(5));
 
         await().atMost(Duration.ofSeconds(10)).until(this::status, status -> status == 429);

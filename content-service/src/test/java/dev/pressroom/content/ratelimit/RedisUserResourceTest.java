@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pressroom.content.api.TestContent;
 import dev.pressroom.content.importer.ContentAdmin;
 import dev.pressroom.content.key.KeyDirectory;
+import dev.pressroom.kernel.ratelimit.SharedWindows;
 import dev.pressroom.kernel.testing.RedisServers;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -46,9 +47,11 @@ class RedisUserResourceTest {
                 .statusCode(429);
 
         int port = RedisUserProfile.port();
-        assertThat(RedisServers.send(port, admin(), select(), List.of("GET", "rl:k:" + keys.hash(key))))
+        assertThat(RedisServers.send(
+                        port, admin(), select(), List.of("GET", SharedWindows.redisKey("rl:", "k:" + keys.hash(key)))))
                 .matches("[1-9][0-9]*");
-        assertThat(RedisServers.send(port, admin(), select(), List.of("PTTL", "rl:a:" + address)))
+        assertThat(RedisServers.send(
+                        port, admin(), select(), List.of("PTTL", SharedWindows.redisKey("rl:", "a:" + address))))
                 .startsWith(":");
 
         // The invalid-key count's script runs only commands the ACL user has (else it would count locally).

@@ -1,4 +1,4 @@
-package dev.pressroom.content.ratelimit;
+package dev.pressroom.kernel.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

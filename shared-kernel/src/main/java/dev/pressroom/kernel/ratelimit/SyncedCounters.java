@@ -1,4 +1,4 @@
-package dev.pressroom.content.ratelimit;
+package dev.pressroom.kernel.ratelimit;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;

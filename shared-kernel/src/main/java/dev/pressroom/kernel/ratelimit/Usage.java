@@ -1,4 +1,4 @@
-package dev.pressroom.content.ratelimit;
+package dev.pressroom.kernel.ratelimit;
 
 /** Requests counted so far in the current window of one client, and the milliseconds until that window ends. */
 public record Usage(long count, long resetMillis) {
