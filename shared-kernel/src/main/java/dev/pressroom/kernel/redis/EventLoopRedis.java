@@ -5,6 +5,7 @@ import io.quarkus.redis.client.RedisOptionsCustomizer;
 import io.quarkus.redis.runtime.client.config.RedisConfig;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.impl.ContextInternal;
+import io.vertx.core.impl.VertxInternal;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Redis;
@@ -79,7 +80,7 @@ public class EventLoopRedis {
 
     private int eventLoops() {
         int loops = 0;
-        for (var ignored : vertx.getDelegate().nettyEventLoopGroup()) {
+        for (var ignored : ((VertxInternal) vertx.getDelegate()).getEventLoopGroup()) {
             loops++;
         }
         return Math.max(1, loops);
