@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -31,10 +32,14 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class EventLoopRedis {
 
+    /** Between Quarkus's pool name and a loop's number in the pool names of the loops' clients. */
+    public static final String LOOP_POOL = "@loop-";
+
     private final Vertx vertx;
     private final Redis offLoop;
     private final Supplier<RedisOptions> options;
     private final Map<EventLoop, Redis> byLoop = new ConcurrentHashMap<>();
+    private final AtomicInteger loopPools = new AtomicInteger();
 
     @Inject
     public EventLoopRedis(Vertx vertx, Redis quarkusClient, Options quarkusOptions) {
@@ -73,6 +78,9 @@ public class EventLoopRedis {
     private Redis createdOn(ContextInternal loopContext) {
         RedisOptions share = new RedisOptions(options.get());
         share.setMaxPoolSize(Math.max(1, ceilDiv(share.getMaxPoolSize(), eventLoops())));
+        // A name of its own: the pool's gauges (in use, idle, waiting) are registered by name, and the registry keeps
+        // the first of two pools of one name, so the loops' pools would go unmeasured behind Quarkus's.
+        share.setPoolName(share.getPoolName() + LOOP_POOL + loopPools.getAndIncrement());
         Redis[] created = new Redis[1];
         loopContext.dispatch(() -> created[0] = Redis.createClient(vertx, share));
         return created[0];
