@@ -85,6 +85,10 @@ profile() { # start | stop <file name without extension>
 clk=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rss_mib() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/${1:-$PID}/status"; }
+# The resident memory's parts: the JVM's own and malloc's (anonymous) against mapped files (the jars, the AOT cache,
+# libraries), which the kernel may drop and read again.
+rss_parts() { awk '/^RssAnon/ {a = $2} /^RssFile/ {f = $2} /^RssShmem/ {m = $2}
+  END {printf "anonymous %.0f, files %.0f, shared %.0f", a / 1024, f / 1024, m / 1024}' "/proc/$PID/status"; }
 
 # As in the cluster: the signing key is a mounted PEM file and migrations run before the server starts (the
 # migrate Job, QUARKUS_INIT_AND_EXIT).
@@ -386,6 +390,28 @@ for c in "${concurrency[@]}"; do
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
+# Both servers sign the ID token of every code flow and refresh with the same RSA-2048 key through OpenSSL, so that
+# CPU is the same on both and bounds what these rows' ratios can reach: the anchor's CPU per operation over the
+# signature's is the ratio auth-service would get if it did nothing but sign. The rest, beside the signature, is what
+# either server's own code costs. openssl speed measures the signature with the machine's libcrypto (node carries its
+# own OpenSSL 3, with the same assembly).
+signature_floor() {
+  local flow sign_ms a_cpu o_cpu
+  { wanted codeflow || wanted refresh; } || return 0
+  sign_ms=$(openssl speed -seconds 2 rsa2048 2>/dev/null | awk '$1 == "rsa" && $2 == "2048" {printf "%.3f", $4 * 1000}')
+  [[ -n "$sign_ms" ]] || return 0
+  printf 'One RS256 signature (RSA-2048, openssl speed here): %s ms of CPU, in every code flow and refresh on both servers\n' "$sign_ms"
+  for flow in "code flow" "refresh rotation"; do
+    read -r _ a_cpu <<<"${RESULT["$flow|anchor"]:-- -}"
+    read -r _ o_cpu <<<"${RESULT["$flow|ours"]:-- -}"
+    awk -v f="$flow" -v s="$sign_ms" -v ac="$a_cpu" -v oc="$o_cpu" 'BEGIN {
+      if (!(ac > 0 && oc > 0)) exit
+      a = 1000 / ac; o = 1000 / oc
+      printf "  %-17s auth-service %.3f CPU-ms per operation, the anchor %.3f; beside the signature %.3f against %.3f (%.2fx); %.2fx at most if auth-service only signed\n",
+        f, o, a, o - s, a - s, (o > s ? (a - s) / (o - s) : 0), a / s }'
+  done
+}
+
 if [[ "$ANCHOR" == 1 && ${#FLOWS[@]} -gt 0 ]]; then
   printf '\nSide by side at %s connections: operations/s (per server CPU-second); ratio = auth-service per CPU-second / %s per CPU-second\n' \
     "$ANCHOR_CONCURRENCY" "${S_LABEL[anchor]}"
@@ -402,6 +428,7 @@ if [[ "$ANCHOR" == 1 && ${#FLOWS[@]} -gt 0 ]]; then
   done
   printf 'load average: %s before the rows, %s after; anchor RSS after load %s MiB\n' "$load_before" "$load_after" \
     "$(rss_mib "$APID")"
+  signature_floor
 fi
 
 if [[ "$WARMUP_SECONDS" != 0 ]]; then
@@ -437,7 +464,8 @@ if [[ "$WARMUP_SECONDS" != 0 ]]; then
   printf 'by thread, first: %s\nby thread, warm: %s\n' "${MIX[cold|threads]}" "${MIX[warm|threads]}"
 fi
 
-printf '\nRSS after load: %s MiB, %s threads\n' "$(rss_mib)" "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"
+printf '\nRSS after load: %s MiB (%s), %s threads\n' "$(rss_mib)" "$(rss_parts)" \
+  "$(find "/proc/$PID/task" -mindepth 1 -maxdepth 1 | wc -l)"
 # With -XX:NativeMemoryTracking=summary in AUTH_BENCH_JAVA_OPTS: where the resident memory goes, by JVM area.
 if [[ "$JAVA_OPTS" == *NativeMemoryTracking* ]]; then
   jcmd "$PID" VM.native_memory summary >/tmp/auth-bench-nmt.txt && echo "native memory summary: /tmp/auth-bench-nmt.txt"
