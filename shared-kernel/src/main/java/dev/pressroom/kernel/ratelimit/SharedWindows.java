@@ -184,8 +184,7 @@ public final class SharedWindows {
             SyncedCounters counters, long windowMillis, Map<String, Long> hits, boolean unsent) {
         Map<Integer, List<String>> byBucket = new LinkedHashMap<>();
         hits.keySet()
-                .forEach(client -> byBucket.computeIfAbsent(
-                                Math.floorMod(client.hashCode(), BUCKETS), b -> new ArrayList<>())
+                .forEach(client -> byBucket.computeIfAbsent(bucket(client), b -> new ArrayList<>())
                         .add(client));
         List<Uni<Map<String, Usage>>> calls = new ArrayList<>(byBucket.size());
         byBucket.values().forEach(clients -> calls.add(countInOneSlot(counters, windowMillis, clients, hits, unsent)));
