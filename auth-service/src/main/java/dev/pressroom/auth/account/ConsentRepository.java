@@ -45,12 +45,16 @@ public class ConsentRepository implements ConsentStore {
     /** The account's consent to the client, or null: from Redis's copy, or PostgreSQL's row when there is none. */
     @Override
     public Uni<Consent> find(UUID accountId, String clientId) {
-        return mirror.find(accountId.toString(), clientId)
-                .chain(copy -> copy == null
-                        ? stored(accountId, clientId)
-                                .call(row -> mirror.write(accountId.toString(), clientId, row))
-                                .map(ConsentRepository::consent)
-                        : Uni.createFrom().item(consent(copy)));
+        return mirror.find(accountId.toString(), clientId).chain(copy -> find(accountId, clientId, copy));
+    }
+
+    @Override
+    public Uni<Consent> find(UUID accountId, String clientId, ConsentMirror.Copy copy) {
+        return copy == null
+                ? stored(accountId, clientId)
+                        .call(row -> mirror.write(accountId.toString(), clientId, row))
+                        .map(ConsentRepository::consent)
+                : Uni.createFrom().item(consent(copy));
     }
 
     /**

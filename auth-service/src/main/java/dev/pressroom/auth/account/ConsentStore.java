@@ -1,5 +1,6 @@
 package dev.pressroom.auth.account;
 
+import dev.pressroom.auth.store.ConsentMirror;
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.List;
@@ -26,6 +27,9 @@ public interface ConsentStore {
      * change is written to Redis's copy before it is answered; store/ConsentMirror).
      */
     Uni<Consent> find(UUID accountId, String clientId);
+
+    /** {@link #find}, with Redis's copy already read beside the session (null when Redis holds none). */
+    Uni<Consent> find(UUID accountId, String clientId, ConsentMirror.Copy copy);
 
     /**
      * The id of the account's consent to the client, or null, as token issuance checks it: a replica may answer from

@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The authorization endpoint's decisions (RFC 6749 §4.1, OIDC Core §3.1.2): who the client is, whether the
@@ -139,9 +140,14 @@ public class AuthorizationFlow {
                         params.optional(OAuthParams.STATE).orElse(null));
             }
             AuthorizationRequest request = AuthorizationRequests.validate(params, client, redirectUri);
-            return findSession(sessionCookie)
-                    .chain(session -> proceed(
-                            PendingRequest.start(Tokens.random(24), csrf, request), client, session, null, address));
+            return sessions.findWithConsent(sessionCookie, clientId)
+                    .chain(found -> proceed(
+                            PendingRequest.start(Tokens.random(24), csrf, request),
+                            client,
+                            found.session(),
+                            account -> consents.find(account, clientId, found.consent()),
+                            null,
+                            address));
         });
     }
 
@@ -378,7 +384,7 @@ public class AuthorizationFlow {
 
     private Uni<AuthorizeStep> startSession(
             PendingRequest p, Client client, Account account, Origin origin, List<String> amr, UUID passkeyId) {
-        String cookie = Tokens.random(32);
+        String cookie = RedisKeys.newToken(account.id().toString());
         Session session = new Session(
                 Tokens.random(16),
                 account.id().toString(),
@@ -395,7 +401,13 @@ public class AuthorizationFlow {
                     .map(location -> new AuthorizeStep.Redirect(location, cookie));
         }
         return sessions.save(cookie, session)
-                .chain(() -> proceed(p.signedIn(), client, session, cookie, origin.address()));
+                .chain(() -> proceed(
+                        p.signedIn(),
+                        client,
+                        session,
+                        accountId -> consents.find(accountId, client.id()),
+                        cookie,
+                        origin.address()));
     }
 
     /**
@@ -461,8 +473,14 @@ public class AuthorizationFlow {
                 }));
     }
 
+    /** @param consentOf how the session's account's consent to the client is read, when the step needs it */
     private Uni<AuthorizeStep> proceed(
-            PendingRequest p, Client client, Session session, String newCookie, String address) {
+            PendingRequest p,
+            Client client,
+            Session session,
+            Function<UUID, Uni<ConsentStore.Consent>> consentOf,
+            String newCookie,
+            String address) {
         AuthorizationRequest request = p.request();
         long now = clock.instant().getEpochSecond();
         boolean tooOld = session != null && request.maxAge() >= 0 && now - session.authTime() >= request.maxAge();
@@ -497,7 +515,7 @@ public class AuthorizationFlow {
                 .all()
                 .unis(
                         accounts.find(accountId),
-                        consents.find(accountId, client.id()),
+                        consentOf.apply(accountId),
                         mayStepUp ? passkeys.list(accountId) : Uni.createFrom().item(List.<Passkey>of()))
                 .asTuple()
                 .chain(found -> found.getItem1() == null || !found.getItem3().isEmpty()

@@ -17,7 +17,10 @@ public final class RedisKeys {
 
     private RedisKeys() {}
 
-    /** A new code, access or refresh token of the account: its tag, a dot, 256 random bits in base64url. */
+    /**
+     * A new code, access or refresh token, or session cookie, of the account: its tag, a dot, 256 random bits in
+     * base64url.
+     */
     public static String newToken(String accountId) {
         return tag(accountId) + "." + Tokens.random(32);
     }
@@ -71,7 +74,12 @@ public final class RedisKeys {
 
     /** The authorization's copy of the consent the account gave the client (ConsentMirror). */
     static String consent(String accountId, String clientId) {
-        return slot(tag(accountId)) + "consent:" + Tokens.sha256(clientId);
+        return consentUnder(tag(accountId), clientId);
+    }
+
+    /** {@link #consent} by the account's tag, as a session cookie names it. */
+    static String consentUnder(String tag, String clientId) {
+        return slot(tag) + "consent:" + Tokens.sha256(clientId);
     }
 
     /**
@@ -87,8 +95,14 @@ public final class RedisKeys {
         return slot(tag(accountId)) + "sessions";
     }
 
+    /**
+     * A session, by its cookie value: in its account's slot, as the cookie names the account's tag as a token does
+     * ({@link #newToken}), so an authorization reads the session and the consent together. A cookie given before
+     * cookies named the tag (it holds no dot) is found where it was saved, until its session expires.
+     */
     static String session(String cookieValue) {
-        return PREFIX + "sess:" + Tokens.sha256(cookieValue);
+        String tag = tagOf(cookieValue);
+        return (tag == null ? PREFIX : slot(tag)) + "sess:" + Tokens.sha256(cookieValue);
     }
 
     /** The sessions that signed in with one passkey (its id: not a secret), scored by when they expire. */

@@ -28,12 +28,14 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     static final int REVOKE_BATCH = 64;
 
     private final RedisCalls redis;
+    private final ConsentMirror consents;
     private final ObjectMapper json;
     private final AuthConfig config;
     private final Clock clock;
 
-    public RedisStores(RedisCalls redis, ObjectMapper json, AuthConfig config, Clock clock) {
+    public RedisStores(RedisCalls redis, ConsentMirror consents, ObjectMapper json, AuthConfig config, Clock clock) {
         this.redis = redis;
+        this.consents = consents;
         this.json = json;
         this.config = config;
         this.clock = clock;
@@ -252,9 +254,9 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     }
 
     /**
-     * One GETDEL per session: their keys lie in different Redis Cluster slots. A session already ended (signed out) is
-     * still listed until the index is pruned, and is skipped. Only the sessions ended leave the index: one saved
-     * meanwhile stays listed.
+     * One GETDEL per session: sessions of cookies of the earlier form lie outside the account's slot
+     * ({@link RedisKeys#session}). A session already ended (signed out) is still listed until the index is pruned,
+     * and is skipped. Only the sessions ended leave the index: one saved meanwhile stays listed.
      */
     private Uni<List<Session>> endIndexed(String index) {
         return command("ZRANGE", index, "0", "-1").chain(listed -> {
@@ -283,6 +285,31 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
                 ? Uni.createFrom().nullItem()
                 : command("GET", RedisKeys.session(cookieValue))
                         .map(r -> r == null ? null : read(r.toString(), Session.class));
+    }
+
+    /**
+     * One MGET: the cookie names its account's tag, so the session and the consent's copy share a slot. A copy is
+     * only taken from beside a session of that account; otherwise it reads as absent, and PostgreSQL answers.
+     */
+    @Override
+    public Uni<WithConsent> findWithConsent(String cookieValue, String clientId) {
+        String tag = RedisKeys.tagOf(cookieValue);
+        if (tag == null) {
+            return find(cookieValue)
+                    .chain(session -> session == null
+                            ? Uni.createFrom().item(new WithConsent(null, null))
+                            : consents.find(session.accountId(), clientId).map(copy -> new WithConsent(session, copy)));
+        }
+        return command("MGET", RedisKeys.session(cookieValue), RedisKeys.consentUnder(tag, clientId))
+                .map(r -> {
+                    Session session = r.get(0) == null ? null : read(r.get(0).toString(), Session.class);
+                    boolean ofThisAccount = session != null && tag.equals(RedisKeys.tag(session.accountId()));
+                    return new WithConsent(
+                            session,
+                            ofThisAccount && r.get(1) != null
+                                    ? ConsentMirror.parse(r.get(1).toString())
+                                    : null);
+                });
     }
 
     @Override

@@ -11,6 +11,18 @@ public interface SessionStore {
     /** The session of a cookie value; null for none, and for any value no session cookie could have. */
     Uni<Session> find(String cookieValue);
 
+    /**
+     * A session as an authorization needs it: with its account's consent to the client as Redis holds it
+     * ({@link ConsentMirror}), read in the same round trip.
+     *
+     * @param session as {@link #find} answers it
+     * @param consent the consent's copy; null when there is no session or Redis holds no copy
+     */
+    record WithConsent(Session session, ConsentMirror.Copy consent) {}
+
+    /** {@link #find}, with the session's consent to the client beside it. */
+    Uni<WithConsent> findWithConsent(String cookieValue, String clientId);
+
     /** Ends the session of a cookie value, if any. */
     Uni<Void> delete(String cookieValue);
 

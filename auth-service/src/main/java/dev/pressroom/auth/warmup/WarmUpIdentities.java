@@ -10,6 +10,7 @@ import dev.pressroom.auth.password.PasswordHasher;
 import dev.pressroom.auth.request.ClientMetadata;
 import dev.pressroom.auth.request.OAuthParams;
 import dev.pressroom.auth.store.PostgresCalls;
+import dev.pressroom.auth.store.RedisKeys;
 import dev.pressroom.auth.store.Session;
 import dev.pressroom.auth.store.SessionStore;
 import dev.pressroom.auth.store.TokenStore;
@@ -76,7 +77,7 @@ public class WarmUpIdentities {
         UUID accountId = UUID.randomUUID();
         String clientId = PREFIX + accountId;
         String secret = Tokens.random(32);
-        String cookie = Tokens.random(32);
+        String cookie = RedisKeys.newToken(accountId.toString());
         Account account = new Account(
                 accountId,
                 PREFIX + accountId + EMAIL_DOMAIN,

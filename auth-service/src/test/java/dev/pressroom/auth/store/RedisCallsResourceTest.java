@@ -2,6 +2,7 @@ package dev.pressroom.auth.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pressroom.auth.support.RedisCommandCalls;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -10,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,8 +19,6 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 class RedisCallsResourceTest {
-
-    private static final Pattern CALLS = Pattern.compile("cmdstat_(evalsha|eval):calls=(\\d+)");
 
     @Inject
     RedisCalls calls;
@@ -47,7 +44,8 @@ class RedisCallsResourceTest {
     void evalWhenRedisHoldsTheScriptThenTheTextIsNotSentAgain() {
         String script = "return ARGV[1] .. '" + UUID.randomUUID() + "'";
         calls.eval(script, List.of(), List.of("0")).await().indefinitely();
-        long[] before = evalCalls();
+        long evalshaBefore = RedisCommandCalls.of(redis, "EVALSHA");
+        long evalBefore = RedisCommandCalls.of(redis, "EVAL");
 
         for (int i = 1; i <= 20; i++) {
             assertThat(calls.eval(script, List.of(), List.of(Integer.toString(i)))
@@ -57,10 +55,13 @@ class RedisCallsResourceTest {
                     .startsWith(Integer.toString(i));
         }
 
-        long[] after = evalCalls();
-        assertThat(after[0] - before[0]).as("EVALSHA calls").isGreaterThanOrEqualTo(20);
+        assertThat(RedisCommandCalls.of(redis, "EVALSHA") - evalshaBefore)
+                .as("EVALSHA calls")
+                .isGreaterThanOrEqualTo(20);
         // Other work of the service may load a script of its own meanwhile, never twenty.
-        assertThat(after[1] - before[1]).as("EVAL calls").isLessThan(20);
+        assertThat(RedisCommandCalls.of(redis, "EVAL") - evalBefore)
+                .as("EVAL calls")
+                .isLessThan(20);
     }
 
     private boolean held(String script) throws Exception {
@@ -68,15 +69,5 @@ class RedisCallsResourceTest {
                 "%040x",
                 new BigInteger(1, MessageDigest.getInstance("SHA-1").digest(script.getBytes(StandardCharsets.UTF_8))));
         return redis.execute("SCRIPT", "EXISTS", digest).get(0).toInteger() == 1;
-    }
-
-    /** Calls of EVALSHA and EVAL since the Redis server started. */
-    private long[] evalCalls() {
-        long[] counts = new long[2];
-        Matcher m = CALLS.matcher(redis.execute("INFO", "commandstats").toString());
-        while (m.find()) {
-            counts[m.group(1).equals("evalsha") ? 0 : 1] = Long.parseLong(m.group(2));
-        }
-        return counts;
     }
 }

@@ -1,6 +1,7 @@
 package dev.pressroom.auth.support.fakes;
 
 import dev.pressroom.auth.account.ConsentStore;
+import dev.pressroom.auth.store.ConsentMirror;
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,6 +23,12 @@ public final class InMemoryConsentStore implements ConsentStore {
     public synchronized Uni<Consent> find(UUID accountId, String clientId) {
         Stored s = consents.get(key(accountId, clientId));
         return Uni.createFrom().item(s == null ? null : new Consent(s.id(), new LinkedHashSet<>(s.scopes())));
+    }
+
+    /** The map is the record here: there is no copy to answer from. */
+    @Override
+    public Uni<Consent> find(UUID accountId, String clientId, ConsentMirror.Copy copy) {
+        return find(accountId, clientId);
     }
 
     @Override

@@ -25,6 +25,11 @@ public final class InMemorySessionStore implements SessionStore {
     }
 
     @Override
+    public Uni<WithConsent> findWithConsent(String cookieValue, String clientId) {
+        return find(cookieValue).map(session -> new WithConsent(session, null));
+    }
+
+    @Override
     public synchronized Uni<Void> delete(String cookieValue) {
         sessions.remove(cookieValue);
         return Uni.createFrom().voidItem();
