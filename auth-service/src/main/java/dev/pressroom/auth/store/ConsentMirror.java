@@ -1,6 +1,7 @@
 package dev.pressroom.auth.store;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -41,8 +42,12 @@ public class ConsentMirror {
 
     /** The copy of the account's consent to the client, or null when Redis holds none. */
     public Uni<Copy> find(String accountId, String clientId) {
-        return redis.command("GET", RedisKeys.consent(accountId, clientId))
-                .map(r -> r == null ? null : parse(r.toString()));
+        return redis.command("GET", RedisKeys.consent(accountId, clientId)).map(ConsentMirror::copyOf);
+    }
+
+    /** A copy as Redis answered it; null when it holds none. */
+    static Copy copyOf(Response stored) {
+        return stored == null ? null : parse(stored.toString());
     }
 
     /** Writes the consent's state as of {@code copy.version()}, unless the copy already reflects a later change. */

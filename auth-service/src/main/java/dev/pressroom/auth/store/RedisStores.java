@@ -28,14 +28,14 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     static final int REVOKE_BATCH = 64;
 
     private final RedisCalls redis;
-    private final ConsentMirror consents;
+    private final ConsentMirror mirror;
     private final ObjectMapper json;
     private final AuthConfig config;
     private final Clock clock;
 
-    public RedisStores(RedisCalls redis, ConsentMirror consents, ObjectMapper json, AuthConfig config, Clock clock) {
+    public RedisStores(RedisCalls redis, ConsentMirror mirror, ObjectMapper json, AuthConfig config, Clock clock) {
         this.redis = redis;
-        this.consents = consents;
+        this.mirror = mirror;
         this.json = json;
         this.config = config;
         this.clock = clock;
@@ -283,8 +283,7 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
     public Uni<Session> find(String cookieValue) {
         return !SessionStore.wellFormed(cookieValue)
                 ? Uni.createFrom().nullItem()
-                : command("GET", RedisKeys.session(cookieValue))
-                        .map(r -> r == null ? null : read(r.toString(), Session.class));
+                : command("GET", RedisKeys.session(cookieValue)).map(this::session);
     }
 
     /**
@@ -298,18 +297,18 @@ public class RedisStores implements CodeStore, TokenStore, SessionStore, Pending
             return find(cookieValue)
                     .chain(session -> session == null
                             ? Uni.createFrom().item(new WithConsent(null, null))
-                            : consents.find(session.accountId(), clientId).map(copy -> new WithConsent(session, copy)));
+                            : mirror.find(session.accountId(), clientId).map(copy -> new WithConsent(session, copy)));
         }
         return command("MGET", RedisKeys.session(cookieValue), RedisKeys.consentUnder(tag, clientId))
                 .map(r -> {
-                    Session session = r.get(0) == null ? null : read(r.get(0).toString(), Session.class);
+                    Session session = session(r.get(0));
                     boolean ofThisAccount = session != null && tag.equals(RedisKeys.tag(session.accountId()));
-                    return new WithConsent(
-                            session,
-                            ofThisAccount && r.get(1) != null
-                                    ? ConsentMirror.parse(r.get(1).toString())
-                                    : null);
+                    return new WithConsent(session, ofThisAccount ? ConsentMirror.copyOf(r.get(1)) : null);
                 });
+    }
+
+    private Session session(Response stored) {
+        return stored == null ? null : read(stored.toString(), Session.class);
     }
 
     @Override
