@@ -46,7 +46,8 @@ class FailureThrottleRedisTest {
 
     private FailureThrottle unreachable() {
         return new FailureThrottle(
-                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:1")),
+                new EventLoopRedis(
+                        vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:1"), Duration.ofSeconds(5)),
                 clock,
                 prefix,
                 3,

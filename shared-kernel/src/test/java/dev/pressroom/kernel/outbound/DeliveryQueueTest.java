@@ -45,8 +45,8 @@ class DeliveryQueueTest {
 
     /** A queue over a new connection, as a restarted replica would have. */
     private DeliveryQueue queue() {
-        EventLoopRedis redis =
-                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + port));
+        EventLoopRedis redis = new EventLoopRedis(
+                vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + port), Duration.ofSeconds(5));
         return new DeliveryQueue(redis, clock, new Random(7), prefix, POLICY);
     }
 

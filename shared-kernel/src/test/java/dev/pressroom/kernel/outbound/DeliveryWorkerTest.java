@@ -89,7 +89,10 @@ class DeliveryWorkerTest {
         });
         receiver.start();
         queue = new DeliveryQueue(
-                new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + redisPort)),
+                new EventLoopRedis(
+                        vertx,
+                        new RedisOptions().setConnectionString("redis://127.0.0.1:" + redisPort),
+                        Duration.ofSeconds(5)),
                 clock,
                 new Random(1),
                 "test:{" + UUID.randomUUID() + "}:",

@@ -35,7 +35,8 @@ class SharedWindowsTest {
     static void start() {
         port = RedisServers.start("shared-windows", List.of());
         vertx = Vertx.vertx();
-        redis = new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + port));
+        redis = new EventLoopRedis(
+                vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:" + port), Duration.ofSeconds(5));
     }
 
     @AfterAll
@@ -108,8 +109,8 @@ class SharedWindowsTest {
 
     @Test
     void hitWhenRedisUnreachableThenCountedOnThisReplica() {
-        SharedWindows alone =
-                replica(new EventLoopRedis(vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:1")));
+        SharedWindows alone = replica(new EventLoopRedis(
+                vertx, new RedisOptions().setConnectionString("redis://127.0.0.1:1"), Duration.ofSeconds(5)));
 
         assertThat(alone.hit("a", MINUTE).await().indefinitely().count()).isEqualTo(1);
         assertThat(alone.limitingLocally()).isTrue();

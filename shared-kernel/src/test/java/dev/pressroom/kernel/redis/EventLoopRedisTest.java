@@ -1,42 +1,67 @@
 package dev.pressroom.kernel.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pressroom.kernel.testing.CuttableProxy;
 import dev.pressroom.kernel.testing.RedisServers;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.TimeoutException;
 import io.vertx.core.Context;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.impl.VertxInternal;
 import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.redis.client.Response;
 import io.vertx.redis.client.RedisOptions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Each event loop sends over connections of its own; callers outside any loop still get answers. */
+/**
+ * Each event loop pipelines its commands on one connection of its own, and gives up a connection that stops answering;
+ * callers outside any loop still get answers.
+ */
 class EventLoopRedisTest {
+
+    private static final String PROXY = "event-loop-redis";
+    private static final Duration UNANSWERED_LIMIT = Duration.ofSeconds(1);
 
     private static Vertx vertx;
     private static EventLoopRedis redis;
+    private static EventLoopRedis throughProxy;
 
     @BeforeAll
     static void start() {
         int port = RedisServers.start("event-loop-redis", List.of());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
-        // A pool of two over two loops: one connection each, so a loop's every command shows one CLIENT ID.
-        redis = new EventLoopRedis(
-                vertx,
-                new RedisOptions()
-                        .setConnectionString("redis://127.0.0.1:" + port)
-                        .setMaxPoolSize(2));
+        // Quarkus's pool size: a pool would open up to 32 connections for commands in flight together.
+        redis = new EventLoopRedis(vertx, options(port), UNANSWERED_LIMIT);
+        throughProxy =
+                new EventLoopRedis(vertx, options(CuttableProxy.start(PROXY, "127.0.0.1", port)), UNANSWERED_LIMIT);
+    }
+
+    private static RedisOptions options(int port) {
+        return new RedisOptions()
+                .setConnectionString("redis://127.0.0.1:" + port)
+                .setMaxPoolSize(32);
+    }
+
+    @AfterEach
+    void restore() {
+        CuttableProxy.restore(PROXY);
     }
 
     @AfterAll
     static void stop() {
         redis.close();
+        throughProxy.close();
         vertx.closeAndAwait();
     }
 
@@ -49,13 +74,76 @@ class EventLoopRedisTest {
                 .as("two contexts made in a row take the two loops in turn")
                 .isNotSameAs(((ContextInternal) second).nettyEventLoop());
 
-        long firstId = clientIdFrom(first);
-        long secondId = clientIdFrom(second);
+        long firstId = clientIdFrom(first, redis);
+        long secondId = clientIdFrom(second, redis);
 
         // One shared pool would answer the second loop on the first loop's idle connection.
         assertThat(secondId).isNotEqualTo(firstId);
-        assertThat(clientIdFrom(first)).isEqualTo(firstId);
-        assertThat(clientIdFrom(second)).isEqualTo(secondId);
+        assertThat(clientIdFrom(first, redis)).isEqualTo(firstId);
+        assertThat(clientIdFrom(second, redis)).isEqualTo(secondId);
+    }
+
+    @Test
+    void commandsInFlightTogetherThenAllOnTheLoopsOneConnection() throws Exception {
+        Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
+        CompletableFuture<List<Long>> ids = new CompletableFuture<>();
+        loop.runOnContext(ignored -> Multi.createFrom()
+                .range(0, 40)
+                // All forty sent before the first answer comes back.
+                .onItem()
+                .transformToUniAndMerge(i -> redis.execute("CLIENT", "ID"))
+                .map(Response::toLong)
+                .collect()
+                .asList()
+                .subscribe()
+                .with(ids::complete, ids::completeExceptionally));
+
+        assertThat(ids.get(10, TimeUnit.SECONDS)).hasSize(40).containsOnly(clientIdFrom(loop, redis));
+    }
+
+    @Test
+    void connectionUnansweredPastTheLimitThenClosedAndTheNextCommandOpensAnother() throws Exception {
+        Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
+        long before = clientIdFrom(loop, throughProxy);
+
+        CuttableProxy.partition(PROXY);
+        CompletableFuture<Response> waiting = send(loop, "PING");
+
+        // Failed by the connection's closing, not held as long as the partition lasts.
+        assertThatThrownBy(() -> waiting.get(UNANSWERED_LIMIT.multipliedBy(5).toMillis(), TimeUnit.MILLISECONDS))
+                .isInstanceOf(ExecutionException.class);
+        CuttableProxy.restore(PROXY);
+        assertThat(clientIdFrom(loop, throughProxy)).isNotEqualTo(before);
+    }
+
+    @Test
+    void callerGivesUpOnAStalledCommandThenTheConnectionIsStillClosed() throws Exception {
+        Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
+        long before = clientIdFrom(loop, throughProxy);
+
+        CuttableProxy.partition(PROXY);
+        CompletableFuture<Response> abandoned = new CompletableFuture<>();
+        loop.runOnContext(ignored -> throughProxy
+                .execute("PING")
+                .ifNoItem()
+                .after(Duration.ofMillis(100))
+                .fail()
+                .subscribe()
+                .with(abandoned::complete, abandoned::completeExceptionally));
+        assertThatThrownBy(() -> abandoned.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(TimeoutException.class);
+        // The caller's cancelling is no answer: past the limit the connection is given up all the same. Restored
+        // earlier, the held PING would be answered on the old connection.
+        Thread.sleep(UNANSWERED_LIMIT.multipliedBy(2).toMillis());
+        CuttableProxy.restore(PROXY);
+
+        assertThat(clientIdFrom(loop, throughProxy)).isNotEqualTo(before);
+    }
+
+    private static CompletableFuture<Response> send(Context loop, String command) {
+        CompletableFuture<Response> answer = new CompletableFuture<>();
+        loop.runOnContext(ignored ->
+                throughProxy.execute(command).subscribe().with(answer::complete, answer::completeExceptionally));
+        return answer;
     }
 
     @Test
@@ -64,13 +152,19 @@ class EventLoopRedisTest {
     }
 
     @Test
-    void aNilReplyIsANullItem() {
+    void aNilReplyIsANullItem() throws Exception {
         assertThat(redis.execute("GET", "event-loop-redis:absent").await().indefinitely())
                 .isNull();
+        Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
+        CompletableFuture<Response> onLoop = new CompletableFuture<>();
+        loop.runOnContext(ignored -> redis.execute("GET", "event-loop-redis:absent")
+                .subscribe()
+                .with(onLoop::complete, onLoop::completeExceptionally));
+        assertThat(onLoop.get(5, TimeUnit.SECONDS)).isNull();
     }
 
     /** CLIENT ID sent from the context's event loop, the answer read back on that same loop. */
-    private static long clientIdFrom(Context context) throws Exception {
+    private static long clientIdFrom(Context context, EventLoopRedis redis) throws Exception {
         CompletableFuture<Long> id = new CompletableFuture<>();
         context.runOnContext(ignored -> redis.execute("CLIENT", "ID")
                 .subscribe()
