@@ -94,7 +94,7 @@ public class EventLoopRedis {
         share.setPoolName(share.getPoolName() + LOOP_POOL + loopPools.getAndIncrement());
         Redis[] created = new Redis[1];
         loopContext.dispatch(() -> created[0] = Redis.createClient(vertx, share));
-        // A cluster (or sentinel) connection holds one connection per node that only its own client can close, so the
+        // A cluster's, sentinel's or replication's connection wraps several that only its own client can close, so a
         // stalled one could not be given up: there each command takes a pooled connection, as before pipelining.
         return share.getType() == RedisClientType.STANDALONE
                 ? new LoopConnection(loopContext, created[0], unansweredLimit)

@@ -11,10 +11,10 @@ import io.vertx.redis.client.impl.PooledRedisConnection;
 import java.time.Duration;
 
 /**
- * One event loop's connection to a standalone Redis, every command of the loop pipelined on it: Redis answers a connection's
- * commands in the order sent, so requests in flight together share its writes and reads instead of each taking a pooled
- * connection of its own (auth-service/bench/RESULTS.md, session 26). Used on its loop's thread only, so it needs no
- * locks.
+ * One event loop's connection to a standalone Redis, every command of the loop pipelined on it: Redis answers a
+ * connection's commands in the order sent, so requests in flight together share its writes and reads instead of each
+ * taking a pooled connection of its own (auth-service/bench/RESULTS.md, session 26). Used on its loop's thread only,
+ * so it needs no locks.
  *
  * <p>A pipeline has one weakness a pool has not: a connection that stops answering (a partition, a Redis that froze)
  * holds every later command behind it. So the connection is closed once commands have waited {@code unansweredLimit}
