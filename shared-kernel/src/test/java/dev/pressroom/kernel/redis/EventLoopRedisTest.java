@@ -7,6 +7,7 @@ import dev.pressroom.kernel.testing.CuttableProxy;
 import dev.pressroom.kernel.testing.RedisServers;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.TimeoutException;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.impl.ContextInternal;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -86,17 +88,16 @@ class EventLoopRedisTest {
     @Test
     void commandsInFlightTogetherThenAllOnTheLoopsOneConnection() throws Exception {
         Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
-        CompletableFuture<List<Long>> ids = new CompletableFuture<>();
-        loop.runOnContext(ignored -> Multi.createFrom()
-                .range(0, 40)
-                // All forty sent before the first answer comes back.
-                .onItem()
-                .transformToUniAndMerge(i -> redis.execute("CLIENT", "ID"))
-                .map(Response::toLong)
-                .collect()
-                .asList()
-                .subscribe()
-                .with(ids::complete, ids::completeExceptionally));
+        CompletableFuture<List<Long>> ids = onLoop(
+                loop,
+                () -> Multi.createFrom()
+                        .range(0, 40)
+                        // All forty sent before the first answer comes back.
+                        .onItem()
+                        .transformToUniAndMerge(i -> redis.execute("CLIENT", "ID"))
+                        .map(Response::toLong)
+                        .collect()
+                        .asList());
 
         assertThat(ids.get(10, TimeUnit.SECONDS)).hasSize(40).containsOnly(clientIdFrom(loop, redis));
     }
@@ -107,7 +108,7 @@ class EventLoopRedisTest {
         long before = clientIdFrom(loop, throughProxy);
 
         CuttableProxy.partition(PROXY);
-        CompletableFuture<Response> waiting = send(loop, "PING");
+        CompletableFuture<Response> waiting = onLoop(loop, () -> throughProxy.execute("PING"));
 
         // Failed by the connection's closing, not held as long as the partition lasts.
         assertThatThrownBy(() -> waiting.get(UNANSWERED_LIMIT.multipliedBy(5).toMillis(), TimeUnit.MILLISECONDS))
@@ -122,14 +123,13 @@ class EventLoopRedisTest {
         long before = clientIdFrom(loop, throughProxy);
 
         CuttableProxy.partition(PROXY);
-        CompletableFuture<Response> abandoned = new CompletableFuture<>();
-        loop.runOnContext(ignored -> throughProxy
-                .execute("PING")
-                .ifNoItem()
-                .after(Duration.ofMillis(100))
-                .fail()
-                .subscribe()
-                .with(abandoned::complete, abandoned::completeExceptionally));
+        CompletableFuture<Response> abandoned = onLoop(
+                loop,
+                () -> throughProxy
+                        .execute("PING")
+                        .ifNoItem()
+                        .after(Duration.ofMillis(100))
+                        .fail());
         assertThatThrownBy(() -> abandoned.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(TimeoutException.class);
         // The caller's cancelling is no answer: past the limit the connection is given up all the same. Restored
         // earlier, the held PING would be answered on the old connection.
@@ -137,13 +137,6 @@ class EventLoopRedisTest {
         CuttableProxy.restore(PROXY);
 
         assertThat(clientIdFrom(loop, throughProxy)).isNotEqualTo(before);
-    }
-
-    private static CompletableFuture<Response> send(Context loop, String command) {
-        CompletableFuture<Response> answer = new CompletableFuture<>();
-        loop.runOnContext(ignored ->
-                throughProxy.execute(command).subscribe().with(answer::complete, answer::completeExceptionally));
-        return answer;
     }
 
     @Test
@@ -156,29 +149,30 @@ class EventLoopRedisTest {
         assertThat(redis.execute("GET", "event-loop-redis:absent").await().indefinitely())
                 .isNull();
         Context loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
-        CompletableFuture<Response> onLoop = new CompletableFuture<>();
-        loop.runOnContext(ignored -> redis.execute("GET", "event-loop-redis:absent")
-                .subscribe()
-                .with(onLoop::complete, onLoop::completeExceptionally));
-        assertThat(onLoop.get(5, TimeUnit.SECONDS)).isNull();
+        assertThat(onLoop(loop, () -> redis.execute("GET", "event-loop-redis:absent"))
+                        .get(5, TimeUnit.SECONDS))
+                .isNull();
     }
 
     /** CLIENT ID sent from the context's event loop, the answer read back on that same loop. */
     private static long clientIdFrom(Context context, EventLoopRedis redis) throws Exception {
-        CompletableFuture<Long> id = new CompletableFuture<>();
-        context.runOnContext(ignored -> redis.execute("CLIENT", "ID")
-                .subscribe()
-                .with(
-                        reply -> {
+        return onLoop(
+                        context,
+                        () -> redis.execute("CLIENT", "ID").map(reply -> {
                             ContextInternal answeredOn = ContextInternal.current();
                             if (answeredOn == null
                                     || answeredOn.nettyEventLoop() != ((ContextInternal) context).nettyEventLoop()) {
-                                id.completeExceptionally(new AssertionError("answered on another thread"));
-                            } else {
-                                id.complete(reply.toLong());
+                                throw new AssertionError("answered on another thread");
                             }
-                        },
-                        id::completeExceptionally));
-        return id.get(10, TimeUnit.SECONDS);
+                            return reply.toLong();
+                        }))
+                .get(10, TimeUnit.SECONDS);
+    }
+
+    /** What {@code call} makes, made and subscribed to on the loop's thread. */
+    private static <T> CompletableFuture<T> onLoop(Context loop, Supplier<Uni<T>> call) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        loop.runOnContext(ignored -> call.get().subscribe().with(answer::complete, answer::completeExceptionally));
+        return answer;
     }
 }
