@@ -16,14 +16,21 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class TraceSampling {
 
+    static final String ENDPOINT = "pressroom.tracing.endpoint";
+    static final String RECORD = "pressroom.tracing.record";
+
     @Produces
     @Singleton
     Sampler sampler(
-            @ConfigProperty(name = "pressroom.tracing.endpoint") Optional<String> endpoint,
-            @ConfigProperty(name = "pressroom.tracing.record", defaultValue = "false") boolean record,
+            @ConfigProperty(name = ENDPOINT) Optional<String> endpoint,
+            @ConfigProperty(name = RECORD, defaultValue = "false") boolean record,
             @ConfigProperty(name = "quarkus.otel.traces.sampler.arg", defaultValue = "1.0") double ratio) {
-        boolean recording = record || endpoint.filter(url -> !url.isBlank()).isPresent();
-        return recording ? ourDecision(ratio) : Sampler.alwaysOff();
+        return recording(endpoint, record) ? ourDecision(ratio) : Sampler.alwaysOff();
+    }
+
+    /** Whether spans are recorded at all: there is an endpoint to send them to, or the tests record them. */
+    static boolean recording(Optional<String> endpoint, boolean record) {
+        return record || endpoint.filter(url -> !url.isBlank()).isPresent();
     }
 
     /**
