@@ -2,6 +2,7 @@ package dev.pressroom.kernel.redis;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.Future;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.mutiny.redis.client.Redis;
 import io.vertx.mutiny.redis.client.RedisConnection;
@@ -49,18 +50,36 @@ final class LoopConnection implements EventLoopRedis.LoopSender {
         if (current == null) {
             current = open();
         }
+        ContextInternal sender = ContextInternal.current();
         return current.chain(open -> {
             if (unanswered++ == 0) {
                 lastProgress = System.nanoTime();
             }
             // Counted on the reply itself: a caller that gave up (its deadline) cancels only its own subscription.
-            return UniHelper.toUni(
-                            open.getDelegate().send(request.getDelegate()).onComplete(answered -> {
-                                unanswered--;
-                                lastProgress = System.nanoTime();
-                            }))
+            return UniHelper.toUni(sentFrom(sender, open.getDelegate(), request).onComplete(answered -> {
+                        unanswered--;
+                        lastProgress = System.nanoTime();
+                    }))
                     .map(Response::newInstance);
         });
+    }
+
+    /**
+     * A reply is handled on the context its command was sent from (the client takes the current one). Commands that
+     * waited for the connection to open are sent when it opens, on the context of the request that opened it: each is
+     * sent from its own request's context instead, which holds that request's trace and Hibernate Reactive session.
+     */
+    private static Future<io.vertx.redis.client.Response> sentFrom(
+            ContextInternal sender, io.vertx.redis.client.RedisConnection connection, Request request) {
+        if (sender == null || sender == ContextInternal.current()) {
+            return connection.send(request.getDelegate());
+        }
+        ContextInternal previous = sender.beginDispatch();
+        try {
+            return connection.send(request.getDelegate());
+        } finally {
+            sender.endDispatch(previous);
+        }
     }
 
     private Uni<RedisConnection> open() {

@@ -35,13 +35,14 @@ class EventLoopRedisTest {
     private static final String PROXY = "event-loop-redis";
     private static final Duration UNANSWERED_LIMIT = Duration.ofSeconds(1);
 
+    private static int port;
     private static Vertx vertx;
     private static EventLoopRedis redis;
     private static EventLoopRedis throughProxy;
 
     @BeforeAll
     static void start() {
-        int port = RedisServers.start("event-loop-redis", List.of());
+        port = RedisServers.start("event-loop-redis", List.of());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
         // Quarkus's pool size: a pool would open up to 32 connections for commands in flight together.
         redis = new EventLoopRedis(vertx, options(port), UNANSWERED_LIMIT);
@@ -137,6 +138,41 @@ class EventLoopRedisTest {
         CuttableProxy.restore(PROXY);
 
         assertThat(clientIdFrom(loop, throughProxy)).isNotEqualTo(before);
+    }
+
+    /**
+     * Requests on one loop each run on a context of their own (a duplicate of the loop's), which holds what is theirs:
+     * their trace, their Hibernate Reactive session. The commands of the first requests after a start wait together
+     * for the loop's connection to open; each must still be answered on its own request's context, not on the first's.
+     */
+    @Test
+    void commandsSentWhileTheConnectionOpensThenEachAnsweredOnItsSendersContext() throws Exception {
+        EventLoopRedis fresh = new EventLoopRedis(vertx, options(port), UNANSWERED_LIMIT);
+        try {
+            ContextInternal loop = ((VertxInternal) vertx.getDelegate()).createEventLoopContext();
+            List<ContextInternal> requests = List.of(loop.duplicate(), loop.duplicate(), loop.duplicate());
+            List<CompletableFuture<ContextInternal>> answeredOn =
+                    List.of(new CompletableFuture<>(), new CompletableFuture<>(), new CompletableFuture<>());
+            loop.runOnContext(ignored -> {
+                for (int i = 0; i < requests.size(); i++) {
+                    CompletableFuture<ContextInternal> answer = answeredOn.get(i);
+                    requests.get(i)
+                            .dispatch(() -> fresh.execute("PING")
+                                    .subscribe()
+                                    .with(
+                                            reply -> answer.complete(ContextInternal.current()),
+                                            answer::completeExceptionally));
+                }
+            });
+
+            for (int i = 0; i < requests.size(); i++) {
+                assertThat(answeredOn.get(i).get(10, TimeUnit.SECONDS))
+                        .as("request %d's answer", i)
+                        .isSameAs(requests.get(i));
+            }
+        } finally {
+            fresh.close();
+        }
     }
 
     @Test
