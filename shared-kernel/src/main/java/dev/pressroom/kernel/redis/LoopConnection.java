@@ -71,7 +71,7 @@ final class LoopConnection implements EventLoopRedis.LoopSender {
      */
     private static Future<io.vertx.redis.client.Response> sentFrom(
             ContextInternal sender, io.vertx.redis.client.RedisConnection connection, Request request) {
-        if (sender == null || sender == ContextInternal.current()) {
+        if (sender == ContextInternal.current()) {
             return connection.send(request.getDelegate());
         }
         ContextInternal previous = sender.beginDispatch();
