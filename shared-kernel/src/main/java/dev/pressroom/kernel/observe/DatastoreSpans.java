@@ -17,8 +17,8 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  */
 public class DatastoreSpans implements ConfigSourceFactory {
 
-    static final List<String> SWITCHES =
-            List.of("quarkus.otel.instrument.vertx-redis-client", "quarkus.otel.instrument.vertx-sql-client");
+    private static final String REDIS_SPANS = "quarkus.otel.instrument.vertx-redis-client";
+    private static final String SQL_SPANS = "quarkus.otel.instrument.vertx-sql-client";
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -27,7 +27,7 @@ public class DatastoreSpans implements ConfigSourceFactory {
                 Boolean.parseBoolean(value(context, TraceSampling.RECORD)));
         String enabled = Boolean.toString(recording);
         return List.of(new PropertiesConfigSource(
-                Map.of(SWITCHES.get(0), enabled, SWITCHES.get(1), enabled), "pressroom-kernel-datastore-spans", 100));
+                Map.of(REDIS_SPANS, enabled, SQL_SPANS, enabled), "pressroom-kernel-datastore-spans", 100));
     }
 
     private static String value(ConfigSourceContext context, String name) {

@@ -2,6 +2,7 @@ package dev.pressroom.kernel.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
@@ -54,7 +55,7 @@ class DatastoreSpansTest {
                 .addDefaultInterceptors()
                 .withProfile("test")
                 .withSources(new PropertiesConfigSource(application, "application.properties", 250))
-                .withSources(new io.smallrye.config.EnvConfigSource(environment, 300))
+                .withSources(new EnvConfigSource(environment, 300))
                 .withSources(new DatastoreSpans())
                 .build();
     }
