@@ -99,7 +99,7 @@ app_env=(AUTH_PORT="$PORT" AUTH_ADMIN_PORT="$ADMIN_PORT" AUTH_ISSUER="$BASE" AUT
   AUTH_COOKIE_SECURE=false AUTH_TOKEN_RATE_LIMIT=1000000000 AUTH_PENDING_REQUESTS_PER_ADDRESS=1000000000
   AUTH_LIVE_TOKENS_PER_GRANT=1000000000 AUTH_PASSKEY_OPTIONS_RATE_LIMIT=1000000000
   TRUSTED_PROXIES=127.0.0.1)
-for name in AUTH_HASH_THREADS QUARKUS_SHUTDOWN_TIMEOUT; do
+for name in AUTH_HASH_THREADS QUARKUS_SHUTDOWN_TIMEOUT QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE; do
   [[ -n "${SIZING[$name]:-}" && -z "${!name:-}" ]] && app_env+=("$name=${SIZING[$name]}")
 done
 # As the JVM image runs it (Dockerfile.jvm): on JDK 25 (scripts/jvm-aot.sh; RUNTIME_JDK names another JDK) with the
@@ -497,4 +497,6 @@ fi
 grep -o 'RS256 signing with [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 grep -o 'Argon2id by [^"]*' "$WORK/app.log" | head -1 | sed 's/^/service: /' || true
 # The signing and hashing floors are JMH's (make bench-micro: auth-service/bench/jmh), not this script's.
-printf 'JVM: %s (%s, cache %s); MALLOC_ARENA_MAX=%s; load average: %s\n' "$JAVA_OPTS" "$("$JAVA" -version 2>&1 | head -1)" "$CACHE" "$MALLOC_ARENA_MAX" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf 'JVM: %s (%s, cache %s); MALLOC_ARENA_MAX=%s; event loops %s; load average: %s\n' "$JAVA_OPTS" "$("$JAVA" -version 2>&1 | head -1)" \
+  "$CACHE" "$MALLOC_ARENA_MAX" "${QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE:-${SIZING[QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE]:-Quarkus default}}" \
+  "$(cut -d' ' -f1-3 /proc/loadavg)"

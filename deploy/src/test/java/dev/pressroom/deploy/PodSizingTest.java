@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 /** scripts/pod-sizing.sh, which make run starts each service with, says what the service's Deployment says. */
 class PodSizingTest {
 
+    private static final String EVENT_LOOPS = "QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE";
+
     @Test
     void podSizingWhenPrintedThenJvmFlagsAreTheDeploymentsWithItsMemoryLimitAsTheMachines() throws IOException {
         for (String service : Repo.services()) {
@@ -34,6 +36,20 @@ class PodSizingTest {
             if (config.containsKey("MALLOC_ARENA_MAX")) {
                 assertThat(sizing).as(service).containsEntry("MALLOC_ARENA_MAX", config.get("MALLOC_ARENA_MAX"));
             }
+        }
+    }
+
+    /**
+     * Quarkus's default follows the CPUs the JVM sees, the whole node's without a CPU limit: the services whose
+     * requests run on the event loops name their own number, which make run and the benches use too.
+     */
+    @Test
+    void eventLoopsWhenDeployedThenTheServicesOwnNumberNotTheNodes() throws IOException {
+        for (String service : List.of("auth-service", "content-service")) {
+            Map<String, String> sizing = envLines(Repo.run(
+                    List.of("bash", Repo.ROOT.resolve("scripts/pod-sizing.sh").toString(), service)));
+
+            assertThat(sizing.get(EVENT_LOOPS)).as(service).isNotNull().matches("[1-9][0-9]*");
         }
     }
 
